@@ -1,0 +1,35 @@
+# Set-up and checks. `make demo` and `make test` are all a fresh machine needs.
+VENV   ?= .venv
+PYTHON ?= python3
+BIN    := $(VENV)/bin
+
+.PHONY: install demo test lint synthetic eval clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+demo: install
+	$(BIN)/deid run examples/notes.jsonl -o masked.jsonl --stats stats.json
+	@echo "masked corpus: masked.jsonl   statistics: stats.json"
+
+test: install
+	$(BIN)/python -m pytest -q
+	$(BIN)/ruff check .
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+synthetic: install
+	$(BIN)/python scripts/make_synthetic.py --notes 1000 --seed 7 -o build/synthetic.jsonl
+
+eval: install synthetic
+	$(BIN)/python scripts/measure.py build/synthetic.jsonl ../shared/data/grascco_dev.jsonl
+
+clean:
+	rm -rf build masked.jsonl stats.json spans.jsonl .pytest_cache .ruff_cache

@@ -1,0 +1,188 @@
+"""The ``deid`` command line (Typer). Thin: parses options, calls the engine, reports.
+
+Exit statuses (documented for cron): 0 success, 1 input error (bad record with
+``--on-error fail``, unreadable input), 2 usage error (bad option, missing file, unusable
+dictionary or corrections file).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from . import __version__
+from .corpus import InputError, Rejected, UsageError
+from .detect import Detector
+from .engine.local import LocalEngine, RunOptions
+from .lexicon import ConfigError
+from .pipeline import DictionaryOptions, build_lexicon
+from .report import ProgressReporter, print_summary
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+app = typer.Typer(
+    name="deid",
+    help="Pseudonymize German and Austrian clinical free text with corpus-wide consistent pseudonyms.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+err = Console(stderr=True)
+
+
+class OnError(StrEnum):
+    fail = "fail"
+    skip = "skip"
+
+
+class VoteMode(StrEnum):
+    first = "first"
+    all = "all"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deid {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """deid: batch pseudonymizer for German/Austrian clinical notes (Masketeer algorithm)."""
+
+
+RUN_EPILOG = """
+[b]Examples[/b]
+
+  deid run examples/notes.jsonl -o masked.jsonl --stats stats.json
+
+  deid run exports/ -o masked/ --text-field befund --text-field anamnese --on-error skip
+
+  deid run notes.csv -o out.csv --patients patients.txt --hcps staff.csv --corrections fixes.toml
+
+[b]Exit statuses[/b]: 0 ok, 1 input error (file:line and reason on stderr, no output written),
+2 usage error. Output files appear only when the whole run succeeded.
+"""
+
+FileList = Annotated[list[Path] | None, typer.Option(exists=True, dir_okay=False, readable=True)]
+
+
+@app.command(epilog=RUN_EPILOG)
+def run(
+    inputs: Annotated[
+        list[Path], typer.Argument(help="JSONL/CSV files or directories; together one corpus.")
+    ],
+    output: Annotated[
+        Path,
+        typer.Option(
+            "-o", "--output", help="Output file (one input file) or directory (several / a directory)."
+        ),
+    ],
+    stats: Annotated[Path | None, typer.Option("--stats", help="Write run statistics (JSON) here.")] = None,
+    spans: Annotated[
+        Path | None, typer.Option("--spans", help="Write detected spans per record (JSONL, offsets only).")
+    ] = None,
+    text_field: Annotated[
+        list[str] | None,
+        typer.Option("--text-field", help="Field holding note text (repeatable). Default: text."),
+    ] = None,
+    id_field: Annotated[
+        str, typer.Option("--id-field", help="Record id field; absent ids become file:line.")
+    ] = "id",
+    delimiter: Annotated[
+        str | None, typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).")
+    ] = None,
+    on_error: Annotated[
+        OnError,
+        typer.Option(
+            "--on-error", help="fail: stop, write nothing. skip: leave bad records out, report them."
+        ),
+    ] = OnError.fail,
+    vote: Annotated[
+        VoteMode,
+        typer.Option(
+            "--vote", help="first: first masker wins (paper). all: every masker votes for the type."
+        ),
+    ] = VoteMode.first,
+    learn: Annotated[
+        bool,
+        typer.Option("--learn/--no-learn", help="Learn names proven by context and mask them corpus-wide."),
+    ] = True,
+    patients: FileList = None,
+    hcps: FileList = None,
+    persons: FileList = None,
+    sites: FileList = None,
+    keep: FileList = None,
+    corrections: FileList = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="FOR TESTS ONLY: reproducible pseudonym codes.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+) -> None:
+    """Pseudonymize a corpus: every person, site, address, ZIP code, phone, e-mail and URL is
+    replaced by a pseudonym such as [PAT-7KQ2XM] that is the same everywhere in the corpus.
+
+    Dictionary files (--patients, --hcps, --persons, --sites, --keep; each repeatable) are JSON
+    (list, or {"names": [...]}), TXT (one per line) or CSV (a 'name' column). --corrections takes
+    TOML or JSON: mask = [{text = "Schwester Resi", type = "PER"}], keep = ["Rumpf"].
+    """
+    try:
+        lexicon = build_lexicon(
+            DictionaryOptions(
+                patients=patients or [],
+                hcps=hcps or [],
+                persons=persons or [],
+                sites=sites or [],
+                keep=keep or [],
+                corrections=corrections or [],
+            )
+        )
+    except ConfigError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(EXIT_USAGE) from None
+    options = RunOptions(
+        text_fields=text_field or ["text"],
+        id_field=id_field,
+        delimiter=delimiter,
+        on_error=on_error.value,
+        vote=vote.value,
+        learn=learn,
+        seed=seed,
+        stats_path=stats,
+        spans_path=spans,
+    )
+    show = not quiet
+    reporter = ProgressReporter(err, enabled=show and sys.stderr.isatty())
+
+    def report_reject(item: Rejected) -> None:
+        err.print(f"[yellow]skipped[/yellow] {item.path}:{item.line}: {item.reason}", highlight=False)
+
+    engine = LocalEngine(Detector(lexicon, vote=vote.value), options, reporter.update, report_reject)
+    try:
+        with reporter:
+            result = engine.run(list(inputs), output)
+    except UsageError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(EXIT_USAGE) from None
+    except InputError as exc:
+        err.print(f"[red]input error:[/red] {exc}; no output written", highlight=False)
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:
+        err.print(f"[red]error:[/red] {exc.strerror or 'I/O error'}: {exc.filename or ''}", highlight=False)
+        raise typer.Exit(EXIT_INPUT) from None
+    if show:
+        print_summary(err, result.to_dict())
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,149 @@
+"""Detection for one note: regex stage, corrections, the masker ensemble, typing, overlaps.
+
+Runs on the pre-processed view of a note and returns spans on the original text. Nothing
+here edits text; replacement happens once, later (``pseudonyms.replace_spans``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import ahocorasick
+
+from .entities import type_name
+from .lexicon import CORRECTION, KEEP, NAME_BITS, Hit, Lexicon, iter_hits, match_view
+from .maskers.base import Masker, NoteContext
+from .maskers.corpus_name import CorpusNameMasker
+from .maskers.double_name import DoubleNameMasker
+from .maskers.full_name import FullNameMasker
+from .maskers.medical_site import MedicalSiteMasker
+from .maskers.name_dictionary import NameDictionaryMasker
+from .maskers.salutation import SalutationMasker
+from .patterns import RegexStage
+from .spans import MASKERS, NAME_TYPES, Span, resolve_overlaps
+from .text import PreparedText, SentenceRules, prepare
+
+# Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
+CONTEXT_MASKERS = frozenset({"Salutation", "FullName", "DoubleName", "Correction"})
+_RANK = {name: i for i, name in enumerate(("Correction", *MASKERS))}
+
+
+@dataclass(slots=True)
+class Detection:
+    """The spans of one note (original offsets) and, for learning, the names proven by context."""
+
+    spans: list[Span]
+    proven: list[tuple[str, str]]  # (surface form, entity type) of names proven by context
+
+
+class Detector:
+    """The whole detection pipeline for one configuration; reusable across notes."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        *,
+        vote: str = "first",
+        learned: dict[str, str] | None = None,
+        learned_automaton: ahocorasick.Automaton | None = None,
+    ) -> None:
+        self.lexicon = lexicon
+        self.vote_all = vote == "all"
+        self.regex = RegexStage(lexicon.sources.places)
+        self.sentences = SentenceRules(lexicon.sources.abbreviations)
+        self.learned_automaton = learned_automaton
+        maskers: list[Masker] = [
+            SalutationMasker(lexicon.sources.salutations, lexicon.sources.titles),
+            NameDictionaryMasker(),
+            FullNameMasker(),
+            DoubleNameMasker(),
+            MedicalSiteMasker(lexicon.sources.site_prefixes, lexicon.places),
+        ]
+        if learned_automaton is not None:
+            maskers.append(CorpusNameMasker(learned or {}))
+        self.maskers = maskers
+
+    def detect(self, text: str) -> Detection:
+        """Detect PHI in one note."""
+        if not text:
+            return Detection([], [])
+        prepared = prepare(text)
+        regex_spans = self.regex.find(prepared.view)
+        hits = self.lexicon.find(prepared.lower)
+        corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
+        keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
+        learned_hits = self._learned_hits(prepared)
+        blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
+        ctx = NoteContext(prepared, self.lexicon, self.sentences, hits, learned_hits, blocked, self.vote_all)
+        for masker in self.maskers:
+            masker.annotate(ctx)
+        name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
+        site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
+        spans = self._resolve(corrections, regex_spans + name_spans + site_spans, keep)
+        proven = [
+            (prepared.view[s.start : s.end], s.type)
+            for s in spans
+            if s.masker in CONTEXT_MASKERS
+            and s.type in NAME_TYPES
+            and " " not in prepared.view[s.start : s.end]
+        ]
+        return Detection([self._to_original(prepared, s) for s in spans], proven)
+
+    # -- steps ----------------------------------------------------------------------------------
+    @staticmethod
+    def _correction_span(hit: Hit) -> Span:
+        return Span(hit.start, hit.end, hit.correction_type or "PER", "Correction")
+
+    def _learned_hits(self, prepared: PreparedText) -> list[Hit]:
+        if self.learned_automaton is None:
+            return []
+        return list(iter_hits(self.learned_automaton, match_view(prepared.lower)))
+
+    def _type_names(self, ctx: NoteContext, bits_at: dict[tuple[int, int], int]) -> list[Span]:
+        """One span per name token, typed from its own evidence (first-vote mode) or from the
+        pooled evidence of its whole mention (all-vote mode)."""
+        group_hints: dict[int, set[str]] = {}
+        group_bits: dict[int, int] = {}
+        if self.vote_all:
+            for key, votes in ctx.votes.items():
+                for vote in votes:
+                    group_hints.setdefault(vote.group, set()).add(vote.hint)
+                    group_bits[vote.group] = group_bits.get(vote.group, 0) | (bits_at.get(key, 0) & NAME_BITS)
+        types: dict[tuple[int, int], str] = {}
+
+        def resolve(key: tuple[int, int], depth: int = 0) -> str:
+            if key in types:
+                return types[key]
+            first = ctx.votes[key][0]
+            if self.vote_all:
+                etype = type_name(group_hints[first.group], group_bits[first.group])
+            elif first.anchor is not None and first.anchor in ctx.votes and depth < 50:
+                etype = resolve(first.anchor, depth + 1)
+            else:
+                etype = type_name([first.hint], bits_at.get(key, 0))
+            types[key] = etype
+            return etype
+
+        return [Span(key[0], key[1], resolve(key), votes[0].masker) for key, votes in ctx.votes.items()]
+
+    @staticmethod
+    def _resolve(corrections: list[Span], spans: list[Span], keep: list[tuple[int, int]]) -> list[Span]:
+        """Corrections beat every masker; keep-listed words are never masked; among the rest the
+        longer span wins, then the earlier masker."""
+        claimed = resolve_overlaps(corrections, _RANK)
+        free = [
+            s
+            for s in spans
+            if not _overlaps_any(s, ((c.start, c.end) for c in claimed)) and not _overlaps_any(s, keep)
+        ]
+        return sorted(claimed + resolve_overlaps(free, _RANK), key=lambda s: s.start)
+
+    @staticmethod
+    def _to_original(prepared: PreparedText, span: Span) -> Span:
+        start, end = prepared.to_original(span.start, span.end)
+        return Span(start, end, span.type, span.masker)
+
+
+def _overlaps_any(span: Span, ranges: Iterable[tuple[int, int]]) -> bool:
+    return any(span.start < end and start < span.end for start, end in ranges)

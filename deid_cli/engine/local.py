@@ -1,0 +1,151 @@
+"""The local engine: two streaming passes over the corpus in this process.
+
+Pass 1 validates every record and learns the references proven by context; pass 2 detects
+again (now also matching learned names), pseudonymizes and writes. Neither pass holds the
+corpus: memory grows with distinct references only. All outputs (corpus files, stats,
+spans) become visible together, by rename, only when everything succeeded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+
+from ..corpus import AtomicOutputs, CorpusFile, InputError, Record, Rejected, discover_inputs, output_paths
+from ..detect import Detector
+from ..pipeline import NameLearner
+from ..pseudonyms import Pseudonymizer, pseudonymize
+from ..spans import Span
+from ..stats import RunStats
+from ..text import count_tokens
+
+Progress = Callable[[str, int, int | None], None]  # (phase, records done, total or None)
+
+
+@dataclass(slots=True)
+class RunOptions:
+    text_fields: list[str] = field(default_factory=lambda: ["text"])
+    id_field: str = "id"
+    delimiter: str | None = None
+    on_error: str = "fail"
+    vote: str = "first"
+    learn: bool = True
+    seed: int | None = None
+    stats_path: Path | None = None
+    spans_path: Path | None = None
+
+
+def _noop(_phase: str, _done: int, _total: int | None) -> None:
+    return None
+
+
+class LocalEngine:
+    """Runs one corpus through detection and pseudonymization."""
+
+    def __init__(
+        self,
+        detector: Detector,
+        options: RunOptions,
+        progress: Progress = _noop,
+        on_reject: Callable[[Rejected], None] | None = None,
+    ) -> None:
+        self.detector = detector
+        self.options = options
+        self.progress = progress
+        self.on_reject = on_reject
+
+    def _files(self, inputs: list[Path]) -> list[CorpusFile]:
+        opts = self.options
+        return [
+            CorpusFile(p, opts.text_fields, opts.id_field, opts.delimiter) for p in discover_inputs(inputs)
+        ]
+
+    def run(self, inputs: list[Path], output: Path) -> RunStats:
+        files = self._files(inputs)
+        destinations = output_paths([f.path for f in files], inputs, output)
+        stats = RunStats()
+        detector = self.detector
+        if self.options.learn:
+            learner = self._learn(files)
+            detector, stats.learned_references = learner.detector(self.detector, self.options.vote)
+        self._write(files, destinations, detector, stats)
+        stats.finish()
+        return stats
+
+    def _learn(self, files: list[CorpusFile]) -> NameLearner:
+        """Pass 1: validate everything and learn names proven by context."""
+        learner = NameLearner(self.detector.lexicon)
+        done = 0
+        for corpus_file in files:
+            for item in corpus_file:
+                if isinstance(item, Rejected):
+                    if self.options.on_error == "fail":
+                        raise InputError(item.path, item.line, item.reason)
+                    continue
+                if isinstance(item, Record):
+                    for text in item.texts.values():
+                        learner.observe(text, self.detector.detect(text).proven)
+                    done += 1
+                    if done % 256 == 0:
+                        self.progress("learning", done, None)
+        self.progress("learning", done, None)
+        self._total = done
+        return learner
+
+    def _write(
+        self, files: list[CorpusFile], destinations: dict[Path, Path], detector: Detector, stats: RunStats
+    ) -> None:
+        """Pass 2: detect, pseudonymize, write every output atomically."""
+        pseudonymizer = Pseudonymizer(self.options.seed)
+        several_fields = len(self.options.text_fields) > 1
+        total = getattr(self, "_total", None)
+        with AtomicOutputs() as outputs:
+            spans_out = outputs.open(self.options.spans_path) if self.options.spans_path else None
+            for corpus_file in files:
+                out = outputs.open(destinations[corpus_file.path])
+                out.write(corpus_file.preamble())
+                for item in corpus_file:
+                    if isinstance(item, bytes):
+                        out.write(item)
+                        continue
+                    if isinstance(item, Rejected):
+                        stats.records_read += 1
+                        self._rejected(item, stats)
+                        continue
+                    stats.records_read += 1
+                    new_texts: dict[str, str] = {}
+                    for name, text in item.texts.items():
+                        spans = detector.detect(text).spans
+                        new_texts[name], codes = pseudonymize(text, spans, pseudonymizer)
+                        stats.add_note(spans, count_tokens(text), codes)
+                        if spans_out is not None:
+                            spans_out.write(_spans_line(item.id, name if several_fields else None, spans))
+                    out.write(corpus_file.render(item, new_texts))
+                    stats.records_written += 1
+                    if stats.records_read % 256 == 0:
+                        self.progress("pseudonymizing", stats.records_read, total)
+            self.progress("pseudonymizing", stats.records_read, total)
+            stats.finish()
+            if self.options.stats_path:
+                outputs.open(self.options.stats_path).write(
+                    orjson.dumps(stats.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
+                )
+            outputs.commit()
+
+    def _rejected(self, item: Rejected, stats: RunStats) -> None:
+        if self.options.on_error == "fail":
+            raise InputError(item.path, item.line, item.reason)
+        stats.reject(item.path, item.line, item.reason)
+        if self.on_reject is not None:
+            self.on_reject(item)
+
+
+def _spans_line(record_id: str, field_name: str | None, spans: list[Span]) -> bytes:
+    row: dict = {"id": record_id}
+    if field_name is not None:
+        row["field"] = field_name
+    row["spans"] = [{"start": s.start, "end": s.end, "type": s.type, "masker": s.masker} for s in spans]
+    return orjson.dumps(row) + b"\n"

@@ -1,0 +1,38 @@
+"""Entity typing for name tokens (the paper's Table 4).
+
+Evidence comes from two places: list membership (patient list, HCP list, general lists) and
+the salutation that introduced the name. The HCP and patient lists outrank the general list;
+a name on both is a general person (PER) unless the salutation settles it: a clinical title
+(Dr., Prof., OA, Prim., DGKP, Mag.) makes an HCP, Frau/Herr with a name from the patient list
+a patient. A note's sign-off ("LG Anna") names its author, a health-care professional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .lexicon import HCP_LIST, PATIENT
+from .spans import HCP, PAT, PER
+
+
+def type_name(hints: Iterable[str], bits: int) -> str:
+    """Entity type of a name mention from its salutation hints and list-membership bits."""
+    hints = set(hints)
+    if "hcp" in hints:
+        return HCP
+    if "patient" in hints:
+        return PAT
+    on_patient_list = bool(bits & PATIENT)
+    on_hcp_list = bool(bits & HCP_LIST)
+    if on_patient_list and on_hcp_list:
+        return PAT if "personal" in hints else PER
+    if on_hcp_list:
+        return HCP
+    if on_patient_list:
+        return PAT
+    for hint in hints:
+        if hint.startswith("learned:"):
+            return hint.split(":", 1)[1]
+    if "signoff" in hints:
+        return HCP
+    return PER

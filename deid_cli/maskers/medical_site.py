@@ -1,0 +1,70 @@
+"""MedicalSite masker: hospitals, clinics and rehabilitation centres.
+
+Two sources: the multi-word site dictionary ("LKH Innsbruck", "AKH Wien"), and the pattern
+"site word + place name" ("BKH Schwaz", "Klinikum Wels-Grieskirchen", "Reha Bad Häring") where
+the place comes from the postcode dictionaries, so any town's hospital is found without
+listing every combination.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import KEEP, SITE
+from ..normalize import fold
+from ..spans import SIT
+from .base import NoteContext, Vote
+
+_PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
+_MAX_PLACE_WORDS = 4
+
+
+class MedicalSiteMasker:
+    """Votes for whole site mentions (several tokens at once)."""
+
+    name = "MedicalSite"
+
+    def __init__(self, site_prefixes: list[str], places: frozenset[str]) -> None:
+        self._places = places
+        if site_prefixes:
+            body = "|".join(re.escape(p) for p in sorted(set(site_prefixes), key=len, reverse=True))
+            self._prefix: re.Pattern[str] | None = re.compile(rf"(?<![\w.-])(?:{body})(?![\w])")
+        else:
+            self._prefix = None
+
+    def annotate(self, ctx: NoteContext) -> None:
+        for hit in ctx.hits:
+            if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
+                ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
+        if self._prefix is None or not self._places:
+            return
+        for match in self._prefix.finditer(ctx.view):
+            end = self._place_end(ctx.view, match.end())
+            if end is not None and not ctx.is_blocked(match.start(), end):
+                ctx.site_votes.append(Vote(match.start(), end, self.name, hint="site", type=SIT))
+
+    def _place_end(self, view: str, pos: int) -> int | None:
+        """End of the longest place name (up to four words) right after a site word."""
+        best: int | None = None
+        words: list[str] = []
+        for _ in range(_MAX_PLACE_WORDS):
+            match = _PLACE_WORD.match(view, pos)
+            if match is None:
+                break
+            words.append(match.group(1))
+            pos = match.end()
+            phrase = " ".join(words)
+            if self._is_place(phrase):
+                best = pos
+            elif phrase.endswith(".") and self._is_place(phrase[:-1]):
+                best = pos - 1  # the sentence's full stop, not part of the name
+        return best
+
+    def _is_place(self, phrase: str) -> bool:
+        """A known place, or a known place joined to its twin town ("Wels-Grieskirchen")."""
+        folded = fold(phrase)
+        if folded in self._places:
+            return True
+        head, _, tail = folded.rpartition(" ")
+        first_part = tail.split("-")[0]
+        return "-" in tail and fold(f"{head} {first_part}".strip()) in self._places

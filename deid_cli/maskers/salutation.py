@@ -1,0 +1,131 @@
+"""Salutation masker: the capitalized word(s) after Frau, Herr, Dr., DGKP, LG, Hallo ...
+
+The strongest evidence a note offers: whoever follows a form of address is a person. Titles
+chain ("Univ.-Prof. Dr. med."), the salutation itself is kept, and the kind of salutation is
+typing evidence (Dr. -> HCP, Pat. -> PAT, a sign-off -> the note's author).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..normalize import fold
+from .base import WORD, NoteContext, Vote
+
+# Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
+STRONG_TRIGGERS = frozenset(
+    {
+        "frau", "herr", "herrn", "hr.", "hrn.", "dr.", "dr.in", "doktor", "prof.", "univ.-prof.",
+        "oa", "oä", "prim.", "primar", "primaria", "dgkp", "dgks", "oberarzt", "oberärztin",
+        "priv.-doz.", "univ.-doz.", "doz.", "dr. med.", "dr.med.",
+    }
+)  # fmt: skip
+# Evidence strength when several salutations chain ("Hallo Frau Dr. X" is an HCP).
+_KIND_RANK = {"hcp": 0, "patient": 1, "personal": 2, "relative": 3, "signoff": 4, "address": 5}
+_MAX_NAME_WORDS = 3
+_GAP_SAME_LINE = re.compile(r"[ \t]*(?:[,(][ \t]*)?")
+_ONE_SPACE = re.compile(r"[ \t]")
+_GAP_SIGNOFF = re.compile(r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?")
+
+
+class SalutationMasker:
+    """Votes for the name words that follow a salutation or title."""
+
+    name = "Salutation"
+
+    def __init__(self, salutations: list[tuple[str, str]], titles: list[str]) -> None:
+        kinds: dict[str, str] = {}
+        for trigger, kind in salutations:
+            kinds[trigger] = kind
+            if kind in ("signoff", "address"):
+                kinds.setdefault(trigger.lower(), kind)
+        for title in titles:
+            kinds.setdefault(title, "hcp")
+        self._kinds = kinds
+        alternatives = sorted(kinds, key=len, reverse=True)
+        body = "|".join(re.escape(t).replace(r"\ ", r"[ \t]+") for t in alternatives)
+        # A trigger is a whole word: no letter/dot before it, no letter right after it.
+        self._trigger = re.compile(rf"(?<![\w.])(?:{body})(?![^\W\d_])")
+        self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
+
+    def _kind(self, text: str) -> str:
+        return self._normalized.get(re.sub(r"\s+", " ", text), "personal")
+
+    def annotate(self, ctx: NoteContext) -> None:
+        view = ctx.view
+        pos = 0
+        while True:
+            match = self._trigger.search(view, pos)
+            if match is None:
+                return
+            pos = self._annotate_after(ctx, match)
+
+    def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:
+        """Consume chained titles after one trigger, then vote for up to three name words."""
+        view = ctx.view
+        kinds = [self._kind(match.group())]
+        strong = fold(match.group()) in STRONG_TRIGGERS or match.group().lower() in STRONG_TRIGGERS
+        end = match.end()
+        while True:
+            gap = _GAP_SAME_LINE.match(view, end)
+            chained = self._trigger.match(view, gap.end())
+            if chained is None:
+                break
+            kinds.append(self._kind(chained.group()))
+            strong = strong or chained.group().lower() in STRONG_TRIGGERS
+            end = chained.end()
+        kind = min(kinds, key=lambda k: _KIND_RANK.get(k, 9))
+        gap_re = _GAP_SIGNOFF if kind in ("signoff", "address") else _GAP_SAME_LINE
+        start = gap_re.match(view, end).end()
+        if start == end and view[end - 1 : end].isalpha():
+            return end  # "Frauen", "Herrlich": the trigger is part of a longer word
+        group = -1
+        for index in range(_MAX_NAME_WORDS):
+            word = WORD.match(view, start)
+            if word is None:
+                break
+            if index == 0:
+                accepted = self._accept_first(ctx, word.start(), word.end(), strong)
+            else:
+                accepted = self._accept_next(ctx, word.start(), word.end())
+            if not accepted:
+                break
+            group, end = self._vote_chain(ctx, word.start(), word.end(), kind, group)
+            nxt = _ONE_SPACE.match(view, end)
+            if nxt is None:
+                break
+            start = nxt.end()
+        return max(end, match.end())
+
+    @staticmethod
+    def _accept_first(ctx: NoteContext, start: int, end: int, strong: bool) -> bool:
+        """After a strong salutation the first word may be an ordinary word ("Herr Koch");
+        after a weak one ("Pat.", "LG", "Tochter") it must be a plausible name."""
+        word = ctx.view[start:end]
+        if not word[:1].isupper() or ctx.is_blocked(start, end) or ctx.lexicon.is_title(word):
+            return False
+        if fold(word) in ctx.lexicon.keep_words:
+            return False
+        return strong or ctx.plausible_unknown_name(start, end)
+
+    @staticmethod
+    def _accept_next(ctx: NoteContext, start: int, end: int) -> bool:
+        """A further capitalized word ("Frau Anna Gruber", "DGKP Hugmar Gaißreiter") must be a
+        plausible name: not an ordinary word, drug, acronym or typo of a word."""
+        return ctx.plausible_unknown_name(start, end)
+
+    def _vote_chain(self, ctx: NoteContext, start: int, end: int, kind: str, group: int) -> tuple[int, int]:
+        """Vote for a word and the capitalized parts hyphenated to it ("Müller-Huber")."""
+        view = ctx.view
+        if group < 0:
+            group = ctx.new_group()
+        while True:
+            if ctx.wants((start, end)):
+                ctx.add(Vote(start, end, self.name, hint=kind, group=group))
+            if end < len(view) - 1 and view[end] == "-":
+                part = WORD.match(view, end + 1)
+                if part and view[part.start()].isupper() and not ctx.lexicon.is_common(part.group()):
+                    start, end = part.span()
+                    continue
+            break
+        return group, end

@@ -1,0 +1,41 @@
+"""Spelling-variant folding shared by dictionaries, matching and pseudonym keys.
+
+German writes umlauts and ß two ways (Müller/Mueller, Strauß/Strauss). Folding maps both
+spellings to one key; ``spelling_variants`` expands a dictionary entry to the forms text may
+use, so the text itself is never rewritten during matching.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ẞ": "ss"})
+_UNFOLD = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"))
+_EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def fold(text: str) -> str:
+    """Case-fold and replace ä/ö/ü/ß by ae/oe/ue/ss: the identity key of a reference."""
+    return text.lower().translate(_FOLD)
+
+
+def reference_key(text: str) -> str:
+    """Normalized reference for pseudonym codes: folded, surrounding punctuation stripped,
+    inner whitespace collapsed."""
+    return " ".join(_EDGE_PUNCT.sub("", fold(text)).split())
+
+
+def spelling_variants(entry: str) -> set[str]:
+    """Lower-case forms of ``entry`` that text may contain: as written, folded, and with
+    ae/oe/ue/ss turned back into umlauts/ß (both directions of the folding)."""
+    low = entry.lower()
+    folded = low.translate(_FOLD)
+    variants = {low, folded}
+    unfolded = folded
+    for pair, umlaut in _UNFOLD:
+        unfolded = unfolded.replace(pair, umlaut)
+    variants.add(unfolded)
+    if "ss" in folded:
+        variants.add(folded.replace("ss", "ß"))
+        variants.add(unfolded.replace("ss", "ß"))
+    return variants

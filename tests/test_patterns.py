@@ -1,0 +1,393 @@
+"""Guarantees of the regex stage (phones, e-mail, URLs, addresses, ZIP codes).
+
+All example data is invented.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deid_cli.patterns import RegexStage
+from deid_cli.spans import ADD, MAI, PHO, WEB, ZIP, Span
+
+PLACES = (
+    "Innsbruck",
+    "Wien",
+    "Sankt Johann im Pongau",
+    "Frankfurt am Main",
+    "Frankfurt (Oder)",
+    "Mürzzuschlag",
+    "Hall in Tirol",
+)
+MASKER = {PHO: "RegexPhone", MAI: "RegexEmail", WEB: "RegexWebsite", ZIP: "RegexZIP"}
+
+
+@pytest.fixture(scope="module")
+def stage() -> RegexStage:
+    return RegexStage(PLACES)
+
+
+def found(stage: RegexStage, text: str, kind: str | None = None) -> list[str]:
+    """Texts of the spans (optionally of one type), in order."""
+    return [text[s.start : s.end] for s in stage.find(text) if kind is None or s.type == kind]
+
+
+# --- phone numbers ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Rückruf unter 0664/1234567 erbeten.", "0664/1234567"),
+        ("Handy 0664 123 45 67", "0664 123 45 67"),
+        ("Zentrale +43(0)512/504-12345", "+43(0)512/504-12345"),
+        ("mobil +43 664 1234567.", "+43 664 1234567"),
+        ("mobil 0043 664 1234567", "0043 664 1234567"),
+        ("Ordination 05 1234 5678", "05 1234 5678"),
+        ("Klinik: 0512/504-0", "0512/504-0"),
+        ("Praxis München 089 12345678", "089 12345678"),
+        ("Berlin +49 (0)30 1234567", "+49 (0)30 1234567"),
+        ("Sohn 0176-12345678", "0176-12345678"),
+        ("Tel. 0512 58 23 41", "0512 58 23 41"),
+        ("Tel.:0512 58 23 41, Fax folgt", "0512 58 23 41"),
+        ("Tel. (0512) 58 23 41", "(0512) 58 23 41"),
+        ("Tel. 0512 58 23 41 2x täglich anrufen", "0512 58 23 41"),
+    ],
+)
+def test_phone_number_formats_are_found_with_exact_span(stage: RegexStage, text: str, expected: str) -> None:
+    assert found(stage, text, PHO) == [expected]
+    assert all(s.masker == "RegexPhone" for s in stage.find(text) if s.type == PHO)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RR 135/85",
+        "RR 135/85 mmHg, HF 72",
+        "Sacubitril/Valsartan 49/51 mg 1-0-1",
+        "2x 1/2 Tbl. täglich",
+        "Aufnahme am 12.03.2023",
+        "Kontrolle 12/03/2023",
+        "Kontrolle 01/03/2023",
+        "seit 03/2023",
+        "um 14:30 Uhr, um 08:15",
+        "Hb 12,5 g/dl",
+        "INR 2,3",
+        "Kreatinin 0,95 mg/dl",
+        "Gewicht +2 kg in 3 Tagen",
+        "72 kg",
+        "im Jahr 2023",
+        "PLZ-Bereich 6020",
+        "Zielbereich 120-140",
+        "Besuchszeit 10-12 Uhr",
+        "Schema 0-1-0",
+        "ICD-10: I25.1, E11.9, Z95.0",
+        "IBAN AT61 1904 3002 3457 3201",
+        "IBAN DE89 3704 0044 0532 0130 00",
+        "Lactat 0123456,7 mmol",
+        "Perfusor 0512345 ml",
+    ],
+)
+def test_clinical_numbers_never_become_phone(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, PHO) == []
+
+
+def test_phone_followed_by_unit_drops_trailing_group(stage: RegexStage) -> None:
+    assert found(stage, "0664 1234567 5 mg", PHO) == ["0664 1234567"]
+
+
+def test_phone_before_e_mail_label_is_kept(stage: RegexStage) -> None:
+    assert found(stage, "Tel. 0512 58 23 41 E-Mail folgt", PHO) == ["0512 58 23 41"]
+
+
+# --- e-mail and URLs -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mail: vorname.nachname@tirol-kliniken.at", "vorname.nachname@tirol-kliniken.at"),
+        ("an station.k3@klinik-beispiel.de.", "station.k3@klinik-beispiel.de"),
+        ("(herzmobil+team@example.org)", "herzmobil+team@example.org"),
+    ],
+)
+def test_email_is_found_with_exact_span(stage: RegexStage, text: str, expected: str) -> None:
+    assert found(stage, text, MAI) == [expected]
+
+
+def test_email_domain_does_not_also_become_url(stage: RegexStage) -> None:
+    text = "Befund an vorname.nachname@tirol-kliniken.at senden."
+    spans = stage.find(text)
+    assert [(text[s.start : s.end], s.type, s.masker) for s in spans] == [
+        ("vorname.nachname@tirol-kliniken.at", MAI, "RegexEmail")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Info: https://www.tirol-kliniken.at/kardiologie.", "https://www.tirol-kliniken.at/kardiologie"),
+        ("siehe www.herzmobil.at, danach", "www.herzmobil.at"),
+        ("(siehe herzmobil.at).", "herzmobil.at"),
+        ("unter tirol-kliniken.at/kardiologie!", "tirol-kliniken.at/kardiologie"),
+        ("Portal gesundheit.gv.at;", "gesundheit.gv.at"),
+        ("Uni beispiel.ac.at und", "beispiel.ac.at"),
+        ("Verein herzverein.or.at", "herzverein.or.at"),
+        ("Shop beispiel.co.at", "beispiel.co.at"),
+        ("http://example.com/a?b=1&c=2", "http://example.com/a?b=1&c=2"),
+        ("Link (https://example.org/Herz_(Organ)).", "https://example.org/Herz_(Organ)"),
+        ("Netz beispiel.net, beispiel.eu, beispiel.info, beispiel.ch", "beispiel.net"),
+    ],
+)
+def test_url_found_without_trailing_punctuation(stage: RegexStage, text: str, expected: str) -> None:
+    assert found(stage, text, WEB)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["z.B. Pat.De", "usw. 12.at", "Dr.med. Beispiel", "ca. 3.5 at", "Größe.at", "a.atrium"]
+)
+def test_abbreviations_and_numbers_are_not_urls(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, WEB) == []
+
+
+# --- street addresses ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("wohnhaft Dr.-Karl-Renner-Straße 5", "Dr.-Karl-Renner-Straße 5"),
+        ("Adresse: Anichstraße 35", "Anichstraße 35"),
+        ("wohnt Am Anger 5.", "Am Anger 5"),
+        ("Hauptplatz 3, 1. Stock", "Hauptplatz 3"),
+        ("Museumstraße 11", "Museumstraße 11"),
+        ("Maria-Theresien-Straße 18", "Maria-Theresien-Straße 18"),
+        ("Kaiser-Franz-Josef-Str. 5a", "Kaiser-Franz-Josef-Str. 5a"),
+        ("Lange Gasse 12/3/4", "Lange Gasse 12/3/4"),
+        ("Die Wiener Straße 7 ist gesperrt", "Wiener Straße 7"),
+        ("Hauptstraße 12 a", "Hauptstraße 12 a"),
+        ("Hauptstraße 12-14", "Hauptstraße 12-14"),
+        ("Hauptstraße 12/Top 3", "Hauptstraße 12/Top 3"),
+        ("Bahnhofstrasse 4", "Bahnhofstrasse 4"),
+        ("Rennweg 9", "Rennweg 9"),
+        ("Opernring 1", "Opernring 1"),
+        ("Mönchsberg 2", "Mönchsberg 2"),
+        ("Innsbrucker Str. 21", "Innsbrucker Str. 21"),
+        ("Hauptplatz 3 E-Mail folgt", "Hauptplatz 3"),
+    ],
+)
+def test_street_with_house_number_is_address(stage: RegexStage, text: str, expected: str) -> None:
+    spans = [s for s in stage.find(text) if s.type == ADD]
+    assert [text[s.start : s.end] for s in spans] == [expected]
+    assert spans[0].masker == "RegexAddress"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Er geht über die Straße",
+        "Spaziergang am Ring",
+        "Bergweg spazieren",
+        "Innrain 52",
+        "Die Straße 5 Minuten entfernt",
+        "Langzeit-EKG Monitoring 24 h",
+        "Monitoring 24h",
+        "Am Morgen 2 Tabletten",
+        "Am Tag 3.",
+        "Im Jahr 2023.",
+        "Auf der Station 3.",
+        "Schultergürtel 4/5",
+        "Hauptplatz 12.03.2023",
+        "Kraftgrad Beckengürtel 4/5.",
+        "Hauptstraße",
+    ],
+)
+def test_suffix_words_without_house_number_or_in_clinical_use_are_not_addresses(
+    stage: RegexStage, text: str
+) -> None:
+    assert found(stage, text, ADD) == []
+
+
+# --- ZIP codes and place names ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "zip_code", "place"),
+    [
+        ("6020 Innsbruck", "6020", "Innsbruck"),
+        ("A-6020 Innsbruck.", "A-6020", "Innsbruck"),
+        ("AT-1010 Wien", "AT-1010", "Wien"),
+        ("D-60311 Frankfurt am Main, Hessen", "D-60311", "Frankfurt am Main"),
+        ("DE-15230 Frankfurt (Oder).", "DE-15230", "Frankfurt (Oder)"),
+        ("5600 Sankt Johann im Pongau, Salzburg", "5600", "Sankt Johann im Pongau"),
+        ("8680 Mürzzuschlag", "8680", "Mürzzuschlag"),
+        ("8680 Muerzzuschlag", "8680", "Muerzzuschlag"),
+        ("6060 Hall in Tirol", "6060", "Hall in Tirol"),
+    ],
+)
+def test_zip_followed_by_known_place_gives_zip_and_place_spans(
+    stage: RegexStage, text: str, zip_code: str, place: str
+) -> None:
+    spans = stage.find(text)
+    assert [(text[s.start : s.end], s.type, s.masker) for s in spans] == [
+        (zip_code, ZIP, "RegexZIP"),
+        (place, ADD, "RegexZIP"),
+    ]
+
+
+def test_longest_place_name_wins() -> None:
+    stage = RegexStage(["Frankfurt", "Frankfurt am Main"])
+    assert found(stage, "60311 Frankfurt am Main") == ["60311", "Frankfurt am Main"]
+    assert found(stage, "60311 Frankfurt, Hessen") == ["60311", "Frankfurt"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [("PLZ 6020", "6020"), ("PLZ: 6020", "6020")])
+def test_zip_after_plz_keyword_is_found_without_place(stage: RegexStage, text: str, expected: str) -> None:
+    assert found(stage, text, ZIP) == [expected]
+
+
+def test_zip_after_postleitzahl_keyword_is_found(stage: RegexStage) -> None:
+    assert found(stage, "Postleitzahl 80331", ZIP) == ["80331"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4 Tabletten", "1000 mg", "6020", "Code 6020 bitte", "2000 Einheiten Heparin", "6020 innsbruck"],
+)
+def test_zip_needs_known_place_or_plz_keyword(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ZIP) == []
+
+
+def test_address_followed_by_zip_and_place_gives_three_spans(stage: RegexStage) -> None:
+    text = "wohnhaft Anichstraße 35, 6020 Innsbruck."
+    spans = stage.find(text)
+    assert [(text[s.start : s.end], s.type, s.masker) for s in spans] == [
+        ("Anichstraße 35", ADD, "RegexAddress"),
+        ("6020", ZIP, "RegexZIP"),
+        ("Innsbruck", ADD, "RegexZIP"),
+    ]
+
+
+def test_empty_place_list_never_matches_zip_without_keyword() -> None:
+    assert found(RegexStage(), "6020 Innsbruck") == []
+
+
+# --- offsets, overlaps, invariants -----------------------------------------------------------
+
+
+def test_offsets_are_python_string_indices_after_umlauts_and_emoji(stage: RegexStage) -> None:
+    text = "Größe 😀🫀 Übergabe: Tel. 0664/1234567, Mail ä.b@x.at? nein: a.b@x.at, Weg: Hauptplatz 3"
+    spans = stage.find(text)
+    assert [text[s.start : s.end] for s in spans] == ["0664/1234567", "a.b@x.at", "Hauptplatz 3"]
+    assert spans[0].start == text.index("0664")
+
+
+def test_note_with_every_kind_is_sorted_and_non_overlapping(stage: RegexStage) -> None:
+    text = (
+        "Kontakt: Frau Beispiel, Lange Gasse 12/3/4, A-1010 Wien, Tel. +43 664 1234567, "
+        "Mail: vorname.nachname@tirol-kliniken.at, Info: www.herzmobil.at. RR 135/85 mmHg."
+    )
+    spans = stage.find(text)
+    assert [(text[s.start : s.end], s.type) for s in spans] == [
+        ("Lange Gasse 12/3/4", ADD),
+        ("A-1010", ZIP),
+        ("Wien", ADD),
+        ("+43 664 1234567", PHO),
+        ("vorname.nachname@tirol-kliniken.at", MAI),
+        ("www.herzmobil.at", WEB),
+    ]
+
+
+NOTE = """Pat. am 12.03.2023 um 14:30 aufgenommen. RR 135/85 mmHg, HF 72/min, SpO2 96%.
+Entresto 49/51 mg 1-0-1, Bisoprolol 2,5 mg 1/2-0-0. Hb 12,5 g/dl, NT-proBNP 3450 pg/ml, INR 2,3.
+Rücksprache mit Dr. Beispiel (Tel. 0512/504-23456). EF 35 %, Gewicht 82,4 kg (+2 kg).
+Termin 05/2023, Zimmer 0815, 2023-01-02, 08:00-16:00. Langzeit-EKG-Monitoring 24 h.
+Hausarzt: Dr. Muster, Hauptplatz 5, 6060 Hall in Tirol, Tel. 05223 12345, ordination@dr-muster.at
+Heparin 5000 IE s.c., 1000 mg Metformin. Mitralklappenring 28 mm. Schultergürtel 4/5. Am Ende 3 Zyklen.
+IBAN AT61 1904 3002 3457 3201. ICD I50.13. Sohn +49 176 12345678; Tochter 0699/11 22 33 44.
+"""
+
+
+def test_invented_discharge_note_masks_only_contact_data(stage: RegexStage) -> None:
+    assert [(NOTE[s.start : s.end], s.type) for s in stage.find(NOTE)] == [
+        ("0512/504-23456", PHO),
+        ("Hauptplatz 5", ADD),
+        ("6060", ZIP),
+        ("Hall in Tirol", ADD),
+        ("05223 12345", PHO),
+        ("ordination@dr-muster.at", MAI),
+        ("+49 176 12345678", PHO),
+        ("0699/11 22 33 44", PHO),
+    ]
+
+
+def test_url_beats_phone_inside_it(stage: RegexStage) -> None:
+    text = "https://example.org/rueckruf/06641234567"
+    assert [(s.type, text[s.start : s.end]) for s in stage.find(text)] == [(WEB, text)]
+
+
+ALPHABET = "0123456789 +-/().,:@aAeEsSwWtrß äÖü\nPLZhgmx_#?"
+# Fragments that start or end entities, so random text often reaches the context rules.
+FRAGMENTS = (
+    "straße ", "Straße", "Gasse ", "www.", "http://", ".at", ".de", "@", "+43 ", "0664", "(0)",
+    "6020 ", "Innsbruck", "Hall in Tirol", "Am ", "Anger ", "PLZ ", "Top ", "AT61 ", "Lange ",
+    "Dr.-", "E-Mail", " mg", "Uhr", "12",
+)  # fmt: skip
+RANDOM_STAGE = RegexStage(["Innsbruck", "Wien", "Hall in Tirol"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS) | st.text(alphabet=ALPHABET, max_size=5), max_size=30))
+def test_random_text_yields_sorted_disjoint_spans_within_bounds(parts: list[str]) -> None:
+    text = "".join(parts)
+    spans = RANDOM_STAGE.find(text)
+    assert all(isinstance(s, Span) and 0 <= s.start < s.end <= len(text) for s in spans)
+    assert all(a.end <= b.start for a, b in pairwise(spans))
+    for s in spans:
+        allowed = {"RegexAddress", "RegexZIP"} if s.type == ADD else {MASKER[s.type]}
+        assert s.masker in allowed
+
+
+# --- adversarial input -----------------------------------------------------------------------
+
+N = 200_000
+ADVERSARIAL = {
+    "digits": "0" + "1" * N,
+    "zero_space_runs": "01 " * (N // 3),
+    "plus_runs": "+1" * (N // 2),
+    "slashed_digits": "0664/" * (N // 5),
+    "dots": "." * N,
+    "letter_dots": "a." * (N // 2),
+    "at_signs": "a@" * (N // 2),
+    "email_long_local": "a" * N + "@",
+    "email_long_domain": "x@" + "a-" * (N // 2),
+    "capitalized_words": "Aaaa " * (N // 5),
+    "capitalized_words_numbers": "Aaaa 1 " * (N // 7),
+    "hyphen_chain": "A-" * (N // 2),
+    "hyphen_words": "Aaaa-" * (N // 5),
+    "street_words": "Straße " * (N // 7),
+    "street_numbers": "Hauptstraße 1/" * (N // 14),
+    "long_word": "A" + "a" * N,
+    "zip_like": "6020 Aaaa " * (N // 10),
+    "www": "www." * (N // 4),
+    "schemes": "http://" * (N // 7),
+    "parentheses": "(" * N,
+    "country_codes": "+43 (0)" * (N // 7),
+    "iban_heads": "AT12 " * (N // 5),
+    "prepositions": "Am Aaa 1 " * (N // 9),
+    "umlaut_words": "Ääää " * (N // 5),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ADVERSARIAL))
+def test_adversarial_input_finishes_quickly(stage: RegexStage, kind: str) -> None:
+    text = ADVERSARIAL[kind]
+    started = time.perf_counter()
+    stage.find(text)
+    # Linear scans take well under 0.3 s here; the generous bound only catches backtracking.
+    assert time.perf_counter() - started < 3.0

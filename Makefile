@@ -26,7 +26,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 synthetic: install
-	$(BIN)/python scripts/make_synthetic.py --notes 1000 --seed 7 -o build/synthetic.jsonl
+	$(BIN)/python scripts/make_synthetic.py --notes 2000 --seed 7 -o build/synthetic.jsonl
 
 eval: install synthetic
 	$(BIN)/python scripts/measure.py build/synthetic.jsonl ../shared/data/grascco_dev.jsonl

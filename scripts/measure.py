@@ -53,13 +53,18 @@ def measure(records: list[dict], vote: str, learn: bool) -> dict:
     found: Counter[str] = Counter()
     exact: Counter[str] = Counter()
     total: Counter[str] = Counter()
-    predicted = correct = 0
+    predicted = correct = typed = typed_right = 0
     missed_by_type: Counter[str] = Counter()
     for record in records:
         gold = [(s, e, GRASCCO.get(label, label)) for s, e, label in record["gold"] if label not in NOT_PHI]
         spans = detector.detect(record["text"]).spans
         predicted += len(spans)
         correct += sum(1 for p in spans if any(p.start < e and s < p.end for s, e, _ in gold))
+        for p in spans:
+            labels = {label for s, e, label in gold if p.start < e and s < p.end}
+            if labels:
+                typed += 1
+                typed_right += p.type in labels
         for s, e, label in gold:
             total[label] += 1
             hit = [p for p in spans if p.start < e and s < p.end]
@@ -69,7 +74,12 @@ def measure(records: list[dict], vote: str, learn: bool) -> dict:
                     exact[label] += 1
             else:
                 missed_by_type[label] += 1
-    result = {"precision": correct / predicted if predicted else None, "predicted": predicted, "groups": {}}
+    result = {
+        "precision": correct / predicted if predicted else None,
+        "predicted": predicted,
+        "type_accuracy": typed_right / typed if typed else None,
+        "groups": {},
+    }
     for group, labels in GROUPS.items():
         n = sum(total[x] for x in labels)
         if n:
@@ -92,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         result = measure(load(path), args.vote, not args.no_learn)
         print(f"== {path.name} (vote={args.vote}, learn={not args.no_learn})")
         print(f"  precision(all spans) {result['precision']:.3f}  over {result['predicted']} spans")
+        print(f"  type accuracy of correct spans {result['type_accuracy']:.3f}")
         for group, row in result["groups"].items():
             recall, strict = row["recall"], row["strict_recall"]
             print(f"  {group:12s} n={row['n']:5d}  recall {recall:.3f}  strict {strict:.3f}")

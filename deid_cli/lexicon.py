@@ -207,8 +207,17 @@ def load_bundled(directory: Path | None = None) -> LexiconSources:
         for line in _optional_lines(directory, name):
             _, _, place = line.partition("\t")
             if place.strip():
-                sources.places.append(place.strip())
+                sources.places.extend(place_aliases(place.strip()))
     return sources
+
+
+_PLACE_QUALIFIER = re.compile(r"^(.+?) (?:am|an der|an|im|in|ob|bei|in der|an den) [A-ZÄÖÜ].*$")
+
+
+def place_aliases(place: str) -> list[str]:
+    """A place and its everyday short form: "Klagenfurt am Wörthersee" is also "Klagenfurt"."""
+    match = _PLACE_QUALIFIER.match(place)
+    return [place, match.group(1)] if match and len(match.group(1)) > 3 else [place]
 
 
 class Lexicon:

@@ -277,9 +277,10 @@ _ZIP = re.compile(
 # After a street address the next number is a postcode and the word after it its place, even
 # where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München".
 _ZIP_AFTER_STREET = re.compile(
-    rf"[ ]?,?[ ]?(?P<zip>{_ZIP_CORE})[ ]"
+    rf"[ \t]?,?[ \t]?(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
     r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
 )
+_CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
 _MAX_PLACE_WORDS = 5
@@ -453,6 +454,10 @@ class RegexStage:
             group = "kw" if m.group("kw") is not None else "zip"
             start, end = m.start(group), m.end(group)
             place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None
+            if place_end is None and "-" in text[start:end]:
+                # "A-1234 Zirbldorf": the country prefix makes it a postcode, whatever the place.
+                word = _CAPITALIZED_PLACE.match(text, end + 1) if text[end : end + 1] == " " else None
+                place_end = word.end() if word else None
             if group == "zip" and place_end is None:
                 continue
             out.append(Span(start, end, ZIP, "RegexZIP"))

@@ -25,6 +25,12 @@ _KIND_RANK = {"hcp": 0, "patient": 1, "personal": 2, "relative": 3, "signoff": 4
 _MAX_NAME_WORDS = 3
 _GAP_SAME_LINE = re.compile(r"[ \t]*(?:[,(][ \t]*)?")
 _ONE_SPACE = re.compile(r"[ \t]")
+# Name particles stay unmasked but do not end the name: "Frau de X", "Herr von X".
+_PARTICLE = re.compile(
+    r"(?:von|van|de|der|den|di|da|del|della|du|le|la|zu|ten|ter|al|el|bin|ibn)[ \t]+(?=[A-ZÄÖÜ])"
+)
+# An initial with its full stop: "Dr. A. Zirbleitner".
+_INITIAL = re.compile(r"[A-ZÄÖÜ]\.[ \t]*(?=[A-ZÄÖÜ])")
 _GAP_SIGNOFF = re.compile(r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?")
 
 
@@ -81,6 +87,14 @@ class SalutationMasker:
             return end  # "Frauen", "Herrlich": the trigger is part of a longer word
         group = -1
         for index in range(_MAX_NAME_WORDS):
+            particle = _PARTICLE.match(view, start)
+            if particle is not None:
+                start = particle.end()
+            initial = _INITIAL.match(view, start)
+            if initial is not None:
+                if ctx.wants((start, start + 1)) and not ctx.is_blocked(start, start + 1):
+                    group = self._vote_initial(ctx, start, kind, group)
+                start = initial.end()
             word = WORD.match(view, start)
             if word is None:
                 break
@@ -113,6 +127,13 @@ class SalutationMasker:
         """A further capitalized word ("Frau Anna Gruber", "DGKP Hugmar Gaißreiter") must be a
         plausible name: not an ordinary word, drug, acronym or typo of a word."""
         return ctx.plausible_unknown_name(start, end)
+
+    def _vote_initial(self, ctx: NoteContext, start: int, kind: str, group: int) -> int:
+        """An initial is part of the name it precedes and is masked with it."""
+        if group < 0:
+            group = ctx.new_group()
+        ctx.add(Vote(start, start + 1, self.name, hint=kind, group=group))
+        return group
 
     def _vote_chain(self, ctx: NoteContext, start: int, end: int, kind: str, group: int) -> tuple[int, int]:
         """Vote for a word and the capitalized parts hyphenated to it ("Müller-Huber")."""

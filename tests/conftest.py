@@ -1,0 +1,164 @@
+"""Shared fixtures for the CLI and end-to-end tests: run the real ``deid`` command in-process
+(typer's CliRunner) or as a subprocess of the installed console script, and read back its outputs.
+
+Every name, phone number, e-mail address and street in these tests is invented.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import deid_cli.cli as cli_module
+from deid_cli.pipeline import DictionaryOptions
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+# The console script of the environment running the tests (.venv/bin/deid in this repository).
+DEID_SCRIPT = Path(sys.executable).with_name("deid")
+
+ENTITY_TYPES = ("HCP", "PAT", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP")
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+TAG = re.compile(rf"\[({'|'.join(ENTITY_TYPES)})-([{CODE_ALPHABET}]{{6}})\]")
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+_DEFAULT_LEXICON: dict[str, object] = {}
+
+
+@dataclass
+class Run:
+    """Outcome of one ``deid`` invocation."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def plain(text: str) -> str:
+    """Terminal text without ANSI escapes and with every run of white space (rich wraps long
+    lines at the console width) collapsed to one space."""
+    return " ".join(_ANSI.sub("", text).split())
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """tmp_path as the current directory, so commands use short relative paths like cron jobs."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def deid(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
+    """Run ``deid ARGS...`` in-process with CliRunner (cwd = tmp_path).
+
+    Only for speed, the lexicon built from the bundled dictionaries (no user files) is built
+    once per test session and reused; runs with user dictionary files build their own as the
+    command does. ``test_in_process_and_console_script_agree`` checks that the reuse changes
+    nothing. An unexpected exception inside the command is re-raised, so a crash can never
+    pass for exit status 1.
+    """
+    real_build = cli_module.build_lexicon
+
+    def build_lexicon(options: DictionaryOptions, dict_dir: Path | None = None):
+        if dict_dir is None and options == DictionaryOptions():
+            if "lexicon" not in _DEFAULT_LEXICON:
+                _DEFAULT_LEXICON["lexicon"] = real_build(options)
+            return _DEFAULT_LEXICON["lexicon"]
+        return real_build(options, dict_dir)
+
+    monkeypatch.setattr(cli_module, "build_lexicon", build_lexicon)
+    runner = CliRunner()
+
+    def invoke(*args: str | Path) -> Run:
+        result = runner.invoke(cli_module.app, [str(a) for a in args])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return invoke
+
+
+@pytest.fixture
+def deid_subprocess(workdir: Path) -> Callable[..., Run]:
+    """Run the installed console script ``deid ARGS...`` as a child process (cwd = tmp_path
+    unless ``cwd`` is given)."""
+    assert DEID_SCRIPT.is_file(), f"console script not installed: {DEID_SCRIPT}"
+
+    def invoke(*args: str | Path, cwd: Path | None = None) -> Run:
+        proc = subprocess.run(
+            [str(DEID_SCRIPT), *(str(a) for a in args)],
+            cwd=cwd or workdir,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
+        )
+        return Run(proc.returncode, proc.stdout, proc.stderr)
+
+    return invoke
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.fixture
+def read_jsonl() -> Callable[[Path], list[dict]]:
+    """Parse a JSONL file into a list of objects (blank lines skipped)."""
+    return _read_jsonl
+
+
+def _align(original: str, output: str, spans: list[dict]) -> list[tuple[str, str, str]]:
+    """Check a record's spans against its texts and return ``(original slice, type, code)``
+    per span.
+
+    Spans must be sorted, non-overlapping and inside the original text; at each span's position
+    (shifted by the earlier replacements) the output must hold a pseudonym tag of the span's
+    type, and replacing every span of the original by its tag must give the output exactly.
+    """
+    rebuilt: list[str] = []
+    found: list[tuple[str, str, str]] = []
+    pos = 0  # in original
+    shift = 0  # output offset minus original offset
+    for span in spans:
+        start, end, etype = span["start"], span["end"], span["type"]
+        assert isinstance(start, int) and isinstance(end, int)
+        assert pos <= start < end <= len(original), f"span out of order or overlapping: {span}"
+        match = TAG.match(output, start + shift)
+        assert match is not None, f"no pseudonym in the output at the position of {span}"
+        assert match.group(1) == etype, f"span type {etype} but output tag {match.group(0)}"
+        rebuilt.append(original[pos:start])
+        rebuilt.append(match.group(0))
+        found.append((original[start:end], etype, match.group(2)))
+        shift += len(match.group(0)) - (end - start)
+        pos = end
+    rebuilt.append(original[pos:])
+    assert "".join(rebuilt) == output, "applying the spans to the original does not give the output"
+    return found
+
+
+@pytest.fixture
+def align() -> Callable[[str, str, list[dict]], list[tuple[str, str, str]]]:
+    """See ``_align``: verify one record's spans and return (surface, type, code) per span."""
+    return _align
+
+
+def _files_under(root: Path) -> Iterator[Path]:
+    return (p for p in sorted(root.rglob("*")) if p.is_file())
+
+
+@pytest.fixture
+def files_under() -> Callable[[Path], Iterator[Path]]:
+    """Every regular file below a directory (dot-files included), sorted."""
+    return _files_under

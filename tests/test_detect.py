@@ -1,0 +1,441 @@
+"""Guarantees of the detector as a whole: the user's lists and corrections, entity typing in
+first-vote and all-vote mode, offsets on marked-up text, span invariants, overlap resolution
+and corpus-wide learning.
+
+All names are invented (not in any bundled list) unless a test asserts they are listed.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from itertools import pairwise
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deid_cli.detect import Detector
+from deid_cli.lexicon import Lexicon
+from deid_cli.pipeline import MIN_CONTEXT_SHARE, DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, SIT, Span, resolve_overlaps
+
+LEX = build_lexicon(DictionaryOptions())
+DET = Detector(LEX)
+DET_ALL = Detector(LEX, vote="all")
+
+PATIENTS = ["Quendelhofer", "Müller", "Strauß", "Rauchegger"]
+HCPS = ["Theresa", "Lammerstorfer", "Rauchegger"]
+PERSONS = ["Pichlwanger"]
+SITES = ["Haus Sonnblick"]
+KEEP = ["Gruber"]
+CORRECTIONS = """
+keep = ["Koch"]
+mask = [
+  {text = "Kalchgruber", type = "HCP"},
+  {text = "Station Sonnenschein", type = "SIT"},
+  {text = "Pichler", type = "PAT"},
+  {text = "Brennsteiner"},
+]
+"""
+
+
+def invented(*words: str) -> None:
+    for word in words:
+        assert not LEX.is_listed_name(word), f"{word} is in a bundled name list"
+        assert not LEX.is_common(word), f"{word} is a common word"
+
+
+def listed(*words: str) -> None:
+    for word in words:
+        assert LEX.is_listed_name(word), f"{word} is not in a bundled name list"
+        assert not LEX.is_common(word), f"{word} is a common word"
+
+
+@pytest.fixture(scope="module")
+def user_lexicon(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
+    invented("Quendelhofer", "Rauchegger", "Lammerstorfer", "Pichlwanger", "Kalchgruber", "Brennsteiner")
+    listed("Theresa", "Gruber", "Pichler")
+    d = tmp_path_factory.mktemp("lists")
+    (d / "patients.json").write_text(json.dumps({"names": PATIENTS}), encoding="utf-8")
+    (d / "hcps.txt").write_text("\n".join(HCPS) + "\n", encoding="utf-8")
+    (d / "persons.csv").write_text("id,name\n" + "".join(f"{i},{n}\n" for i, n in enumerate(PERSONS)))
+    (d / "sites.txt").write_text("\n".join(SITES) + "\n", encoding="utf-8")
+    (d / "keep.txt").write_text("\n".join(KEEP) + "\n", encoding="utf-8")
+    (d / "corrections.toml").write_text(CORRECTIONS, encoding="utf-8")
+    return build_lexicon(
+        DictionaryOptions(
+            patients=[d / "patients.json"],
+            hcps=[d / "hcps.txt"],
+            persons=[d / "persons.csv"],
+            sites=[d / "sites.txt"],
+            keep=[d / "keep.txt"],
+            corrections=[d / "corrections.toml"],
+        )
+    )
+
+
+@pytest.fixture(scope="module")
+def user_det(user_lexicon: Lexicon) -> Detector:
+    return Detector(user_lexicon)
+
+
+@pytest.fixture(scope="module")
+def user_det_all(user_lexicon: Lexicon) -> Detector:
+    return Detector(user_lexicon, vote="all")
+
+
+def found(text: str, detector: Detector = DET) -> list[tuple[str, str, str]]:
+    return [(text[s.start : s.end], s.type, s.masker) for s in detector.detect(text).spans]
+
+
+def typed(text: str, detector: Detector = DET) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.type) for s in detector.detect(text).spans]
+
+
+# --- the user's lists -------------------------------------------------------------------------
+
+
+def test_frau_before_a_name_on_the_patient_list_is_a_patient(user_det: Detector) -> None:
+    assert found("Frau Quendelhofer kommt zur Kontrolle.", user_det) == [("Quendelhofer", PAT, "Salutation")]
+
+
+def test_frau_before_a_name_not_on_the_patient_list_is_a_general_person(user_det: Detector) -> None:
+    invented("Zirbleitner")
+    assert typed("Frau Zirbleitner kommt zur Kontrolle.", user_det) == [("Zirbleitner", PER)]
+    assert typed("Frau Quendelhofer kommt.") == [("Quendelhofer", PER)]  # without the list
+
+
+def test_bare_name_on_the_patient_list_is_masked_as_patient(user_det: Detector) -> None:
+    assert found("Quendelhofer berichtet über Schwindel.", user_det) == [
+        ("Quendelhofer", PAT, "NameDictionary")
+    ]
+    assert found("Quendelhofer berichtet über Schwindel.") == []  # invented: unknown without the list
+
+
+def test_doctor_title_beats_the_patient_list(user_det: Detector) -> None:
+    assert typed("Dr. Quendelhofer", user_det) == [("Quendelhofer", HCP)]
+
+
+@pytest.mark.parametrize("text", ["Lammerstorfer hat visitiert.", "Frau Lammerstorfer hat visitiert."])
+def test_name_on_the_hcp_list_is_typed_hcp(user_det: Detector, text: str) -> None:
+    assert typed(text, user_det) == [("Lammerstorfer", HCP)]
+
+
+def test_name_on_the_person_list_from_csv_is_masked(user_det: Detector) -> None:
+    assert found("Pichlwanger holt ab.", user_det) == [("Pichlwanger", PER, "NameDictionary")]
+
+
+@pytest.mark.parametrize(
+    ("text", "etype"),
+    [("Rauchegger kommt.", PER), ("Frau Rauchegger kommt.", PAT), ("Dr. Rauchegger kommt.", HCP)],
+)
+def test_name_on_patient_and_hcp_lists_is_settled_by_the_salutation(
+    user_det: Detector, text: str, etype: str
+) -> None:
+    assert typed(text, user_det) == [("Rauchegger", etype)]
+
+
+def test_site_from_the_users_site_list_is_masked(user_det: Detector) -> None:
+    assert found("Übernahme aus Haus Sonnblick.", user_det) == [("Haus Sonnblick", SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize("form", ["Müller", "Mueller", "MÜLLER", "MUELLER"])
+def test_patient_list_entry_matches_its_spelling_variants(user_det: Detector, form: str) -> None:
+    assert typed(f"{form} kommt morgen.", user_det) == [(form, PAT)]
+
+
+@pytest.mark.parametrize("form", ["Strauß", "Strauss", "STRAUSS"])
+def test_patient_list_entry_with_sharp_s_matches_ss(user_det: Detector, form: str) -> None:
+    assert typed(f"{form} kommt morgen.", user_det) == [(form, PAT)]
+
+
+@pytest.mark.parametrize("form", ["mueller", "müller", "strauss"])
+def test_lowercase_spelling_of_a_patient_is_not_masked(user_det: Detector, form: str) -> None:
+    assert typed(f"wie {form} besprochen", user_det) == []
+
+
+# --- corrections and the keep list ----------------------------------------------------------------
+
+
+def test_correction_masks_phrase_with_given_type_and_masker(user_det: Detector) -> None:
+    assert found("Übergabe an Station Sonnenschein und Kalchgruber.", user_det) == [
+        ("Station Sonnenschein", SIT, "Correction"),
+        ("Kalchgruber", HCP, "Correction"),
+    ]
+
+
+def test_correction_without_type_defaults_to_person(user_det: Detector) -> None:
+    assert found("Brennsteiner ruft an.", user_det) == [("Brennsteiner", PER, "Correction")]
+
+
+@pytest.mark.parametrize("text", ["Dr. Pichler", "Pichler kommt", "Frau Pichler"])
+def test_correction_beats_every_other_masker(user_det: Detector, text: str) -> None:
+    assert found(text, user_det) == [("Pichler", PAT, "Correction")]
+    assert found(text)[0][2] != "Correction"
+
+
+def test_keep_list_prevents_masking_a_listed_name(user_det: Detector) -> None:
+    assert typed("Gruber kommt morgen.") == [("Gruber", PER)]
+    assert typed("Gruber kommt morgen.", user_det) == []
+    assert typed("Frau Gruber kommt morgen.", user_det) == []
+
+
+def test_keep_list_prevents_masking_a_salutation_proven_word(user_det: Detector) -> None:
+    assert typed("Herr Koch kommt.") == [("Koch", PER)]
+    assert typed("Herr Koch kommt.", user_det) == []
+
+
+def test_keep_list_does_not_unmask_other_names_in_the_same_note(user_det: Detector) -> None:
+    invented("Zirbleitner")
+    assert typed("Herr Koch und Frau Zirbleitner", user_det) == [("Zirbleitner", PER)]
+
+
+# --- vote=first vs vote=all ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("detector", [DET, DET_ALL], ids=["first", "all"])
+def test_doctor_full_name_gets_one_type_for_all_tokens(detector: Detector) -> None:
+    listed("Anna")
+    invented("Zirbleitner")
+    assert typed("Dr. Anna Zirbleitner", detector) == [("Anna", HCP), ("Zirbleitner", HCP)]
+
+
+def test_hcp_listed_given_name_after_frau_types_per_token_in_first_mode(user_det: Detector) -> None:
+    # Each token from its own evidence: Theresa is on the HCP list (HCP), the surname is on no
+    # list and "Frau" is only personal evidence (PER).
+    invented("Zirbleitner")
+    assert typed("Frau Theresa Zirbleitner kommt.", user_det) == [("Theresa", HCP), ("Zirbleitner", PER)]
+
+
+def test_hcp_listed_given_name_after_frau_types_whole_mention_in_all_mode(user_det_all: Detector) -> None:
+    # One mention, pooled evidence: the HCP-list bit of Theresa applies to the surname too.
+    invented("Zirbleitner")
+    assert typed("Frau Theresa Zirbleitner kommt.", user_det_all) == [
+        ("Theresa", HCP),
+        ("Zirbleitner", HCP),
+    ]
+
+
+def test_patient_listed_surname_after_frau_makes_the_whole_mention_a_patient_in_all_mode(
+    user_det: Detector, user_det_all: Detector
+) -> None:
+    listed("Anna")
+    text = "Frau Anna Quendelhofer kommt."
+    assert typed(text, user_det) == [("Anna", PER), ("Quendelhofer", PAT)]
+    assert typed(text, user_det_all) == [("Anna", PAT), ("Quendelhofer", PAT)]
+
+
+@pytest.mark.parametrize("vote", ["first", "all"])
+def test_fullname_neighbour_inherits_the_type_of_the_name_that_proved_it(
+    user_lexicon: Lexicon, vote: str
+) -> None:
+    invented("Zirbleitner")
+    detector = Detector(user_lexicon, vote=vote)
+    assert found("Theresa Zirbleitner hat visitiert.", detector) == [
+        ("Theresa", HCP, "NameDictionary"),
+        ("Zirbleitner", HCP, "FullName"),
+    ]
+
+
+# --- offsets on marked-up and decomposed text ---------------------------------------------------
+
+
+def test_html_entities_and_tags_map_spans_to_original_offsets() -> None:
+    invented("Hofbrünninger", "Zirbleitner")
+    text = "Frau Hofbr&uuml;nninger-Zirbleitner<br>kommt"
+    assert [s for s, _, _ in found(text)] == ["Hofbr&uuml;nninger", "Zirbleitner"]
+
+
+def test_spans_after_tags_and_entities_keep_original_offsets() -> None:
+    invented("Zirbleitner", "Hofbrunninger")
+    text = '<p class="note">Frau Zirbleitner</p> &amp; <b>Herr</b> Hofbrunninger'
+    assert [s for s, _, _ in found(text)] == ["Zirbleitner", "Hofbrunninger"]
+
+
+def test_numeric_entity_inside_a_name_is_covered_by_the_span() -> None:
+    invented("Zirbleitner")
+    text = "<br/>Herr Zirble&#105;tner kommt"
+    assert [s for s, _, _ in found(text)] == ["Zirble&#105;tner"]
+
+
+def test_decomposed_umlauts_map_back_to_the_decomposed_original() -> None:
+    invented("Hofbrünninger")
+    text = unicodedata.normalize("NFD", "Übergabe an Frau Hofbrünninger, LKH Innsbruck.")
+    assert not unicodedata.is_normalized("NFC", text)
+    assert found(text) == [
+        (unicodedata.normalize("NFD", "Hofbrünninger"), PER, "Salutation"),
+        ("LKH Innsbruck", SIT, "MedicalSite"),
+    ]
+
+
+def test_decomposed_text_with_markup_maps_back() -> None:
+    invented("Hofbrünninger", "Zirbleitner")
+    text = "Frau Hofbru\u0308nninger<br/>Herr Zirbleitner"
+    assert [s for s, _, _ in found(text)] == ["Hofbru\u0308nninger", "Zirbleitner"]
+
+
+@pytest.mark.parametrize("prefix", ["İ ", "İİİ ", "İstanbul: "])
+def test_dotted_capital_i_does_not_shift_offsets(prefix: str) -> None:
+    invented("Zirbleitner")
+    text = f"{prefix}Frau Zirbleitner kommt"
+    assert found(text) == [("Zirbleitner", PER, "Salutation")]
+
+
+# --- span invariants ---------------------------------------------------------------------------
+
+BATCH = [
+    "",
+    " ",
+    "Frau Anna Zirbleitner-Hofbrunninger, geb. 12.03.1950, Tel. +43 664 1234567.",
+    "LG\nWendolin",
+    "Univ.-Prof. Dr. med. Hofbrunninger (LKH Innsbruck) empfiehlt Reha Bad Häring.",
+    "Frau M&uuml;ller<br>Herr Zirbleitner &amp; Dr.&nbsp;Quendelhofer",
+    unicodedata.normalize("NFD", "Frau Hofbrünninger, Ärztin Dr. Öztürk-Zirbleitner"),
+    "Gruber Gruber Gruber-Gruber Anna-Anna",
+    "James Parkinson, Morbus Parkinson, Koch-Salz, Herr Koch",
+    "E-Mail: anna.gruber@example.org, www.example.at, 6020 Innsbruck, Anichstraße 35",
+    "Hallo Zusammen, LG Station 3, MfG Team, Pat. stabil.",
+    "Frau\nHerr\nDr.\n",
+    "-Anna-Zirbleitner-",
+    "İİ Frau Zirbleitner İ",
+]
+
+
+def assert_span_invariants(text: str, spans: list[Span]) -> None:
+    assert spans == sorted(spans, key=lambda s: s.start)
+    for span in spans:
+        assert 0 <= span.start < span.end <= len(text)
+        assert span.type in ENTITY_TYPES
+        assert span.masker in (*MASKERS, "Correction")
+    for left, right in pairwise(spans):
+        assert left.end <= right.start
+
+
+@pytest.mark.parametrize("detector", [DET, DET_ALL], ids=["first", "all"])
+@pytest.mark.parametrize("text", BATCH)
+def test_spans_are_sorted_disjoint_and_within_the_text(detector: Detector, text: str) -> None:
+    assert_span_invariants(text, detector.detect(text).spans)
+
+
+TOKENS = st.sampled_from(
+    [
+        "Frau", "Herr", "Dr.", "Pat.", "LG", "Hallo", "Anna", "Gruber", "Koch", "Zirbleitner",
+        "Hofbrunninger", "LKH", "Innsbruck", "BKH", "Schwaz", "-", ",", ".", "\n", "&amp;", "<br>",
+        "&uuml;", "u\u0308", "İ", "+43 664 1234567", "6020", "Tel.", "RR", "135/85", "Morbus",
+        "Parkinson", "Univ.-Prof.", "Station", "3", "\u00a0",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(TOKENS, st.sampled_from(["", " ", "  ", "-", "\n"])), max_size=25))
+def test_span_invariants_hold_for_arbitrary_token_soup(parts: list[tuple[str, str]]) -> None:
+    text = "".join(token + sep for token, sep in parts)
+    for detector in (DET, DET_ALL):
+        assert_span_invariants(text, detector.detect(text).spans)
+
+
+# --- resolve_overlaps ----------------------------------------------------------------------------
+
+RANK = {"Correction": 0, "Salutation": 1, "NameDictionary": 2, "FullName": 3}
+
+
+def test_resolve_overlaps_keeps_the_longer_span() -> None:
+    short = Span(0, 4, PER, "Salutation")
+    long = Span(0, 10, SIT, "MedicalSite")
+    assert resolve_overlaps([short, long], RANK) == [long]
+
+
+def test_resolve_overlaps_prefers_the_earlier_masker_on_equal_length() -> None:
+    late = Span(5, 10, PER, "FullName")
+    early = Span(5, 10, HCP, "Salutation")
+    assert resolve_overlaps([late, early], RANK) == [early]
+    assert resolve_overlaps([early, late], RANK) == [early]
+
+
+def test_resolve_overlaps_ranks_unknown_maskers_last() -> None:
+    unknown = Span(3, 8, PER, "SomethingNew")
+    known = Span(4, 9, PER, "FullName")
+    assert resolve_overlaps([unknown, known], RANK) == [known]
+
+
+def test_resolve_overlaps_keeps_adjacent_and_disjoint_spans_sorted() -> None:
+    spans = [Span(10, 15, PER, "FullName"), Span(0, 5, PER, "Salutation"), Span(5, 10, PER, "FullName")]
+    assert [(s.start, s.end) for s in resolve_overlaps(spans, RANK)] == [(0, 5), (5, 10), (10, 15)]
+
+
+def test_resolve_overlaps_drops_every_span_overlapping_a_winner() -> None:
+    winner = Span(5, 20, SIT, "MedicalSite")
+    losers = [Span(0, 6, PER, "Salutation"), Span(19, 25, PER, "Salutation"), Span(8, 12, PER, "FullName")]
+    kept = resolve_overlaps([*losers, winner], RANK)
+    assert winner in kept
+    assert all(not (s.start < winner.end and winner.start < s.end) for s in kept if s is not winner)
+    assert_span_invariants("x" * 30, kept)
+
+
+# --- corpus-wide learning (NameLearner + CorpusName) ---------------------------------------------
+
+
+def learn(notes: list[str], lexicon: Lexicon = LEX) -> NameLearner:
+    learner = NameLearner(lexicon)
+    base = Detector(lexicon) if lexicon is not LEX else DET
+    for note in notes:
+        learner.observe(note, base.detect(note).proven)
+    return learner
+
+
+def test_surname_proven_by_salutation_is_masked_bare_in_another_note() -> None:
+    invented("Zirbleitner")
+    learner = learn(["Frau Zirbleitner kommt zur Kontrolle.", "Zirbleitner berichtet über Schwindel."])
+    detector, count = learner.detector(DET, "first")
+    assert count == 1
+    assert found("Zirbleitner berichtet über Schwindel.") == []
+    assert found("Zirbleitner berichtet über Schwindel.", detector) == [("Zirbleitner", PER, "CorpusName")]
+
+
+def test_learned_reference_keeps_the_type_it_was_proven_with() -> None:
+    invented("Hofbrunninger")
+    learner = learn(["Pat. Hofbrunninger stabil.", "Pat. Hofbrunninger mobil."])
+    assert learner.learned() == {"hofbrunninger": PAT}
+    detector, _ = learner.detector(DET, "first")
+    assert found("Visite: Hofbrunninger schläft.", detector) == [("Hofbrunninger", PAT, "CorpusName")]
+
+
+def test_learned_name_is_not_masked_in_lowercase() -> None:
+    invented("Zirbleitner")
+    detector, _ = learn(["Frau Zirbleitner kommt."]).detector(DET, "first")
+    assert found("zirbleitner-schema angewandt", detector) == []
+
+
+def test_word_proven_once_but_seen_bare_thirty_times_is_not_learned() -> None:
+    invented("Wendolin")
+    notes = ["Herr Wendolin kommt."] + ["Wendolin ist ein Gerät."] * 30
+    assert MIN_CONTEXT_SHARE > 1 / 31
+    learner = learn(notes)
+    assert learner.learned() == {}
+    detector, count = learner.detector(DET, "first")
+    assert count == 0
+    assert detector is DET
+
+
+def test_word_proven_in_enough_of_its_occurrences_is_learned() -> None:
+    invented("Wendolin")
+    notes = ["Herr Wendolin kommt."] + ["Wendolin ist da."] * 8
+    assert MIN_CONTEXT_SHARE <= 1 / 9
+    assert learn(notes).learned() == {"wendolin": PER}
+
+
+@pytest.mark.parametrize("word", ["Koch", "Bauer", "Wolf"])
+def test_common_words_are_never_learned(word: str) -> None:
+    assert LEX.is_common(word)
+    learner = learn([f"Herr {word} kommt.", f"Frau {word} kommt.", f"Dr. {word} visitiert."])
+    assert learner.learned() == {}
+    detector, _ = learner.detector(DET, "first")
+    assert found(f"{word} kommt morgen.", detector) == []
+
+
+def test_eponym_proven_by_a_given_name_is_not_learned_but_a_salutation_surname_is() -> None:
+    learner = learn(["James Parkinson beschrieb es.", "Frau Zirbleitner kam."])
+    assert "parkinson" not in learner.learned()
+    assert "zirbleitner" in learner.learned()

@@ -1,0 +1,390 @@
+"""Guarantees of the Masketeer maskers (Salutation, NameDictionary, FullName, DoubleName,
+MedicalSite) as seen through the detector.
+
+Context-rule tests use invented names that no bundled list contains (checked by ``invented``);
+dictionary tests use names checked to be in the bundled lists (``listed``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_cli.detect import Detector
+from deid_cli.normalize import fold
+from deid_cli.pipeline import DictionaryOptions, build_lexicon
+from deid_cli.spans import HCP, PAT, PER, SIT
+
+LEX = build_lexicon(DictionaryOptions())
+DET = Detector(LEX)
+
+# Invented names: in no bundled list, not ordinary words (asserted where used).
+SURNAMES = ("Zirbleitner", "Hofbrunninger", "Quendelhofer", "Stramlinger")
+GIVEN = "Wendolin"
+
+
+def invented(*words: str) -> None:
+    for word in words:
+        assert not LEX.is_listed_name(word), f"{word} is in a bundled name list"
+        assert not LEX.is_common(word), f"{word} is a common word"
+        assert not LEX.near_common(word), f"{word} looks like a typo of a common word"
+
+
+def listed(*words: str, common: bool = False) -> None:
+    for word in words:
+        assert LEX.is_listed_name(word), f"{word} is not in a bundled name list"
+        assert LEX.is_common(word) is common, f"{word}: common-word status is not {common}"
+
+
+def found(text: str, detector: Detector = DET) -> list[tuple[str, str, str]]:
+    """(surface, type, masker) of every span, in text order."""
+    return [(text[s.start : s.end], s.type, s.masker) for s in detector.detect(text).spans]
+
+
+def surfaces(text: str, detector: Detector = DET) -> list[str]:
+    return [surface for surface, _, _ in found(text, detector)]
+
+
+# --- Salutation --------------------------------------------------------------------------------
+
+TRIGGER_TYPES = [
+    ("Frau", PER),
+    ("Herr", PER),
+    ("Hr.", PER),
+    ("Herrn", PER),
+    ("Fr.", PER),
+    ("Dr.", HCP),
+    ("Prof.", HCP),
+    ("Mag.", HCP),
+    ("DGKP", HCP),
+    ("OA", HCP),
+    ("Prim.", HCP),
+    ("Pat.", PAT),
+    ("Patientin", PAT),
+    ("Hallo", PER),
+    ("Liebe", PER),
+    ("Lieber", PER),
+    ("Danke", PER),
+    ("LG", HCP),
+    ("Liebe Grüße", HCP),
+    ("MfG", HCP),
+    ("Tochter", PER),
+    ("Ehemann", PER),
+    ("Herr Dr.", HCP),
+    ("Univ.-Prof. Dr. med.", HCP),
+    ("Hallo Frau Dr.", HCP),
+]
+
+
+@pytest.mark.parametrize("surname", SURNAMES[:3])
+@pytest.mark.parametrize(("trigger", "etype"), TRIGGER_TYPES)
+def test_salutation_masks_only_the_surname_after_the_trigger_with_its_type(
+    trigger: str, etype: str, surname: str
+) -> None:
+    invented(surname)
+    text = f"Heute Rücksprache mit {trigger} {surname} gehalten."
+    assert found(text) == [(surname, etype, "Salutation")]
+
+
+@pytest.mark.parametrize("trigger", ["Frau", "Herr", "Dr.", "Pat.", "LG"])
+def test_salutation_at_the_very_start_of_the_note_still_masks(trigger: str) -> None:
+    invented("Zirbleitner")
+    assert surfaces(f"{trigger} Zirbleitner") == ["Zirbleitner"]
+
+
+def test_chained_titles_mask_only_the_name_and_keep_every_title() -> None:
+    invented("Hofbrunninger")
+    text = "Befund vidiert von Univ.-Prof. Dr. med. Hofbrunninger."
+    spans = DET.detect(text).spans
+    assert [(text[s.start : s.end], s.type) for s in spans] == [("Hofbrunninger", HCP)]
+    assert text[: spans[0].start].endswith("Univ.-Prof. Dr. med. ")
+
+
+def test_herr_dr_is_typed_hcp_not_person() -> None:
+    invented("Quendelhofer")
+    assert found("Übergabe an Herr Dr. Quendelhofer.") == [("Quendelhofer", HCP, "Salutation")]
+
+
+@pytest.mark.parametrize("signoff", ["LG", "Liebe Grüße,", "MfG", "Viele Grüße"])
+def test_signoff_on_its_own_line_names_an_hcp_on_the_next_line(signoff: str) -> None:
+    invented(GIVEN)
+    text = f"Bitte Labor morgen kontrollieren.\n{signoff}\n{GIVEN}"
+    assert found(text) == [(GIVEN, HCP, "Salutation")]
+
+
+@pytest.mark.parametrize("relative", ["Tochter", "Ehemann", "Sohn", "Nachbarin", "Lebensgefährtin"])
+def test_relatives_are_general_persons(relative: str) -> None:
+    invented("Stramlinger")
+    assert found(f"{relative} Stramlinger ruft morgen an.") == [("Stramlinger", PER, "Salutation")]
+
+
+def test_frau_with_given_name_and_surname_masks_both_tokens() -> None:
+    listed("Anna")
+    invented("Zirbleitner")
+    assert found("Frau Anna Zirbleitner kommt zur Kontrolle.") == [
+        ("Anna", PER, "Salutation"),
+        ("Zirbleitner", PER, "Salutation"),
+    ]
+
+
+def test_hyphenated_surname_after_frau_gives_two_spans_and_keeps_the_hyphen() -> None:
+    invented("Zirbleitner", "Hofbrunninger")
+    text = "Frau Zirbleitner-Hofbrunninger kommt."
+    spans = DET.detect(text).spans
+    assert [text[s.start : s.end] for s in spans] == ["Zirbleitner", "Hofbrunninger"]
+    assert text[spans[0].end : spans[1].start] == "-"
+
+
+def test_hyphen_chain_after_salutation_stops_at_a_common_word() -> None:
+    invented("Zirbleitner")
+    assert LEX.is_common("Ambulanz")
+    assert surfaces("Termin bei Dr. Zirbleitner-Ambulanz vereinbart.") == ["Zirbleitner"]
+
+
+@pytest.mark.parametrize(("trigger", "word"), [("Herr", "Koch"), ("Frau", "Bauer"), ("Dr.", "Wolf")])
+def test_strong_salutation_proves_an_ordinary_word_a_name(trigger: str, word: str) -> None:
+    listed(word, common=True)
+    assert surfaces(f"Heute kommt {trigger} {word} zur Visite.") == [word]
+
+
+@pytest.mark.parametrize(
+    "text", ["Koch-Salz reduzieren.", "Koch kommt später.", "Bauer kommt.", "Der Wolf im Schafspelz."]
+)
+def test_ordinary_word_that_is_also_a_surname_is_kept_without_salutation(text: str) -> None:
+    assert surfaces(text) == []
+
+
+def test_word_after_salutation_name_is_kept_when_it_is_a_noun() -> None:
+    invented("Zirbleitner")
+    assert surfaces("am Nachmittag macht Frau Zirbleitner Spaziergang") == ["Zirbleitner"]
+
+
+def test_drug_after_doctor_name_is_kept() -> None:
+    invented("Hofbrunninger")
+    assert surfaces("lt. Dr. Hofbrunninger Torasemid reduzieren") == ["Hofbrunninger"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hallo Zusammen, bitte um Rückruf.",
+        "LG Station 3",
+        "Liebe Grüße Station 3",
+        "Hallo Team",
+        "MfG Ambulanz",
+        "Liebe Kollegen, danke.",
+        "Pat. Zustand stabil.",
+        "Tochter Bitte beachten",
+    ],
+)
+def test_weak_trigger_followed_by_an_ordinary_word_masks_nothing(text: str) -> None:
+    assert surfaces(text) == []
+
+
+@pytest.mark.parametrize("text", ["Frauen Zirbleitner", "Herrlich Zirbleitner", "Herrenrad Zirbleitner"])
+def test_trigger_inside_a_longer_word_is_not_a_trigger(text: str) -> None:
+    invented("Zirbleitner")
+    assert surfaces(text) == []
+
+
+def test_lowercase_word_after_salutation_is_not_masked() -> None:
+    assert surfaces("Frau klagt über Schmerzen, Herr sagt nichts.") == []
+
+
+# --- Negatives that must survive -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Patientin klagt über Pain im Rumpf.",
+        "Sehr gut erholt. Bitte Kontrolle in 2 Wochen.",
+        "Die Kollegin übernimmt.",
+        "Morbus Parkinson seit 2015 bekannt.",
+        "Marfan-Syndrom ausgeschlossen.",
+        "Babinski negativ, Romberg unauffällig.",
+        "RR 135/85 mmHg, HF 72/min.",
+        "Entresto 49/51 mg 1-0-1",
+        "Aufnahme am 12.03.2024, Entlassung 15.03.2024.",
+        "EKG: SR, CRP 0,4, INR 1,1, MRT ohne Befund.",
+        "Sehr geehrte Damen und Herren,",
+        "Klinik für Innere Medizin",
+        "ins Krankenhaus aufgenommen",
+    ],
+)
+def test_ordinary_clinical_text_is_kept_unmasked(text: str) -> None:
+    assert found(text) == []
+
+
+# --- NameDictionary -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Gruber", "Maier", "Hofer", "Pichler", "Anna", "Lukas", "Theresa"])
+def test_bare_listed_name_that_is_no_common_word_is_masked_as_person(name: str) -> None:
+    listed(name)
+    assert found(f"Gestern war {name} zur Kontrolle da.") == [(name, PER, "NameDictionary")]
+
+
+@pytest.mark.parametrize("name", ["Koch", "Bauer", "Wolf", "Fischer", "Richter"])
+def test_bare_listed_name_that_is_also_a_common_word_is_not_masked(name: str) -> None:
+    listed(name, common=True)
+    assert surfaces(f"Gestern war {name} zur Kontrolle da.") == []
+
+
+@pytest.mark.parametrize("name", ["gruber", "maier", "anna", "theresa"])
+def test_lowercase_occurrence_of_a_listed_name_is_not_masked(name: str) -> None:
+    listed(name)
+    assert surfaces(f"wie besprochen {name} heute") == []
+
+
+@pytest.mark.parametrize("word", ["Pat.", "Dr.", "Prof.", "Mag."])
+def test_abbreviations_and_titles_are_not_masked_bare(word: str) -> None:
+    assert LEX.is_title(word.rstrip("."))
+    assert surfaces(f"laut {word} unverändert") == []
+
+
+@pytest.mark.parametrize("word", ["Vit", "Bek"])
+def test_listed_name_that_is_also_an_abbreviation_is_not_masked_bare(word: str) -> None:
+    listed(word)
+    assert LEX.is_title(word)
+    assert surfaces(f"Heute {word}. unverändert") == []
+
+
+def test_all_caps_acronym_that_is_a_listed_name_is_not_masked() -> None:
+    listed("Anna")
+    assert surfaces("ANNA positiv, VAIA negativ") == []
+
+
+def test_all_caps_long_listed_name_is_masked() -> None:
+    listed("Theresa")
+    assert surfaces("THERESA kommt morgen") == ["THERESA"]
+
+
+# --- FullName ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", ["Anna", "Lukas", "Theresa"])
+@pytest.mark.parametrize("surname", SURNAMES)
+def test_invented_surname_after_listed_given_name_is_masked_by_fullname(given: str, surname: str) -> None:
+    listed(given)
+    assert fold(given) in LEX.first_names
+    invented(surname)
+    assert found(f"Heute kam {given} {surname} zur Kontrolle.") == [
+        (given, PER, "NameDictionary"),
+        (surname, PER, "FullName"),
+    ]
+
+
+@pytest.mark.parametrize("surname", ["Gruber", "Hofer", "Pichler"])
+def test_invented_given_name_before_listed_surname_is_masked_by_fullname(surname: str) -> None:
+    listed(surname)
+    invented(GIVEN)
+    assert found(f"Heute kam {GIVEN} {surname} zur Kontrolle.") == [
+        (GIVEN, PER, "FullName"),
+        (surname, PER, "NameDictionary"),
+    ]
+
+
+def test_word_after_a_surname_is_not_taken_as_a_name() -> None:
+    listed("Gruber")
+    assert fold("Gruber") not in LEX.first_names
+    invented("Hofbrunninger")
+    assert surfaces("Gruber Hofbrunninger kommt") == ["Gruber"]
+
+
+def test_word_after_a_doctors_surname_is_not_taken() -> None:
+    invented("Zirbleitner")
+    assert surfaces("Dr. Zirbleitner Schwindel seit gestern") == ["Zirbleitner"]
+
+
+def test_fullname_does_not_cross_a_line_break() -> None:
+    listed("Anna")
+    invented("Zirbleitner")
+    assert surfaces("Anna\nZirbleitner") == ["Anna"]
+
+
+@pytest.mark.parametrize(("given", "eponym"), [("James", "Parkinson"), ("Lukas", "Alzheimer")])
+def test_eponym_next_to_a_listed_given_name_is_masked(given: str, eponym: str) -> None:
+    listed(given)
+    assert fold(eponym) in LEX.eponyms
+    assert found(f"{given} {eponym} beschrieb es.") == [
+        (given, PER, "NameDictionary"),
+        (eponym, PER, "FullName"),
+    ]
+
+
+@pytest.mark.parametrize("eponym", ["Parkinson", "Alzheimer"])
+def test_eponym_after_morbus_or_bare_is_kept(eponym: str) -> None:
+    assert surfaces(f"Morbus {eponym} bekannt, {eponym} progredient.") == []
+
+
+# --- DoubleName -------------------------------------------------------------------------------
+
+
+def test_listed_given_name_hyphenated_to_invented_name_masks_both() -> None:
+    listed("Anna")
+    invented("Zirbleitner")
+    assert found("Anna-Zirbleitner kam zur Visite.") == [
+        ("Anna", PER, "NameDictionary"),
+        ("Zirbleitner", PER, "DoubleName"),
+    ]
+
+
+def test_listed_surname_hyphenated_to_invented_name_masks_both() -> None:
+    listed("Gruber")
+    invented("Hofbrunninger")
+    assert found("Gruber-Hofbrunninger kam.") == [
+        ("Gruber", PER, "NameDictionary"),
+        ("Hofbrunninger", PER, "DoubleName"),
+    ]
+
+
+@pytest.mark.parametrize("noun", ["Nachsorge", "Ambulanz", "Schema"])
+def test_hyphenated_ordinary_noun_after_a_name_is_not_a_double_name(noun: str) -> None:
+    listed("Gruber")
+    assert surfaces(f"Gruber-{noun} geplant.") == ["Gruber"]
+
+
+def test_hyphenated_invented_word_without_proven_partner_is_kept() -> None:
+    invented("Zirbleitner")
+    assert surfaces("Zirbleitner-Nachsorge geplant.") == []
+
+
+# --- MedicalSite ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "site", "place"),
+    [
+        ("Verlegung ins BKH Schwaz zur Abklärung", "BKH Schwaz", "Schwaz"),
+        ("Vorbefund aus dem Klinikum Wels-Grieskirchen liegt vor", "Klinikum Wels-Grieskirchen", "Wels"),
+        ("Anschließend Reha Bad Häring für 3 Wochen", "Reha Bad Häring", "Bad Häring"),
+        ("Transfer ins Krankenhaus Schwaz", "Krankenhaus Schwaz", "Schwaz"),
+    ],
+)
+def test_site_word_followed_by_a_place_is_masked_as_one_site(text: str, site: str, place: str) -> None:
+    assert fold(place) in LEX.places
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize("site", ["LKH Innsbruck", "AKH Wien", "Universitätsklinik Innsbruck"])
+def test_dictionary_site_is_masked_as_one_span(site: str) -> None:
+    assert site in LEX.sources.sites
+    assert found(f"Vorbefunde aus dem {site} angefordert") == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize("site", ["LKH Innsbruck", "BKH Schwaz", "Klinikum Wels-Grieskirchen"])
+def test_site_at_sentence_end_excludes_the_full_stop(site: str) -> None:
+    text = f"Entlassung in das {site}. Danach Kontrolle."
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text", ["im Krankenhaus", "Reha geplant", "Krankenhaus Aufenthalt", "Klinik für Innere Medizin"]
+)
+def test_site_word_without_a_place_is_not_masked(text: str) -> None:
+    assert found(text) == []
+
+
+def test_site_word_before_a_person_name_is_not_a_site() -> None:
+    invented("Zirbleitner")
+    assert all(etype != SIT for _, etype, _ in found("Krankenhaus Zirbleitner"))

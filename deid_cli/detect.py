@@ -107,9 +107,10 @@ class Detector:
         group_bits: dict[int, int] = {}
         if self.vote_all:
             for key, votes in ctx.votes.items():
+                root = ctx.group_of(key)
                 for vote in votes:
-                    group_hints.setdefault(vote.group, set()).add(vote.hint)
-                    group_bits[vote.group] = group_bits.get(vote.group, 0) | (bits_at.get(key, 0) & NAME_BITS)
+                    group_hints.setdefault(root, set()).add(vote.hint)
+                group_bits[root] = group_bits.get(root, 0) | (bits_at.get(key, 0) & NAME_BITS)
         types: dict[tuple[int, int], str] = {}
 
         def resolve(key: tuple[int, int], depth: int = 0) -> str:
@@ -117,7 +118,8 @@ class Detector:
                 return types[key]
             first = ctx.votes[key][0]
             if self.vote_all:
-                etype = type_name(group_hints[first.group], group_bits[first.group])
+                root = ctx.group_of(key)
+                etype = type_name(group_hints[root], group_bits[root])
             elif first.anchor is not None and first.anchor in ctx.votes and depth < 50:
                 etype = resolve(first.anchor, depth + 1)
             else:

@@ -116,7 +116,10 @@ def load_name_file(path: Path) -> list[str]:
             with path.open(encoding="utf-8-sig", newline="") as handle:
                 sample = handle.read(4096)
                 handle.seek(0)
-                dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
+                try:
+                    dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
+                except csv.Error:  # a single column has no delimiter to find
+                    dialect = csv.excel
                 reader = csv.DictReader(handle, dialect=dialect)
                 if reader.fieldnames is None or "name" not in reader.fieldnames:
                     raise ConfigError(f"{path}: CSV needs a 'name' column")
@@ -237,10 +240,15 @@ class Lexicon:
         self.keep_words: frozenset[str] = frozenset(fold(w) for w in sources.keep + sources.corrections.keep)
         self.places: frozenset[str] = frozenset(fold(p) for p in sources.places)
         self.site_prefixes: frozenset[str] = frozenset(fold(p) for p in sources.site_prefixes)
+        # Titles and salutations are never names; abbreviations only where written with their
+        # full stop ("max." is an abbreviation, "Max" a given name).
         self.title_words: frozenset[str] = frozenset(
             fold(part)
-            for phrase in [*sources.titles, *(t for t, _ in sources.salutations), *sources.abbreviations]
+            for phrase in [*sources.titles, *(t for t, _ in sources.salutations)]
             for part in re.findall(r"\w+", phrase)
+        )
+        self.abbreviation_words: frozenset[str] = frozenset(
+            fold(part) for phrase in sources.abbreviations for part in re.findall(r"\w+", phrase)
         )
         typo_targets = (fold(w) for w in sources.frequent_words or sources.common_words)
         self._near_common = _deletion_index(w for w in typo_targets if len(w) >= NEAR_COMMON_MIN_LENGTH - 1)

@@ -128,11 +128,11 @@ def _is_plausible_url(url: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 # Start: country code (+43, 0049), or a trunk 0 followed by a non-zero digit, or "(0512)".
-_PH_START = r"(?:(?:\+|00)[1-9]\d{0,14}|0[1-9]\d{0,14}|\(0[1-9]\d{0,4}\))"
+_PH_START = r"(?:(?:\+|00)[1-9]\d{0,14}|\((?:\+|00)[1-9]\d{0,3}\)|0[1-9]\d{0,14}|\(0[1-9]\d{0,4}\))"
 # Further digit groups: single-space, "/" or "-" separated, or "(0)" / "(512)" inserts.
 _PH_PART = r"(?:(?:[ ]?[/\-][ ]?|[ ])\d{1,12}|[ ]?\([ ]?\d{1,5}[ ]?\)[ ]?\d{1,12})"
 # Nothing follows the greedy repetition, so the engine never backtracks into it.
-_PHONE = re.compile(r"(?<![\w+])(?<!\d[.,/:\-])" + _PH_START + _PH_PART + r"{0,8}")
+_PHONE = re.compile(r"(?<![\w+(])(?<!\d[.,/:\-])" + _PH_START + _PH_PART + r"{0,8}")
 _DATE_SHAPE = re.compile(r"\d{1,2}([/\-. ])\d{1,2}\1(?:\d{2}|\d{4})")
 _IBAN = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"

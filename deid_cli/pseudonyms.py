@@ -20,12 +20,13 @@ from .spans import PHO, Span
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 _NON_DIGIT = re.compile(r"\D")
+_TRUNK_ZERO = re.compile(r"\(\s*0\s*\)")
 
 
 def normalized_reference(text: str, entity_type: str) -> str:
     """The identity of a reference: phone numbers by their digits (+43 = 0043), the rest folded."""
     if entity_type == PHO:
-        digits = _NON_DIGIT.sub("", text)
+        digits = _NON_DIGIT.sub("", _TRUNK_ZERO.sub("", text))
         return "00" + digits if text.lstrip().startswith("+") else digits
     return reference_key(text)
 

@@ -53,7 +53,7 @@ def resolve_overlaps(spans: list[Span], masker_rank: dict[str, int] | None = Non
     ``masker_rank`` orders maskers (lower wins); unknown maskers rank last.
     """
     if len(spans) < 2:
-        return sorted(spans, key=lambda s: s.start)
+        return [s for s in spans if s.end > s.start]
     rank = masker_rank or {}
     worst = len(rank) + 1
     ordered = sorted(spans, key=lambda s: (-(s.end - s.start), rank.get(s.masker, worst), s.start))

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 _TAG = re.compile(r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9:-]{0,30}(?:\s[^<>]{0,1000})?/?>", re.S)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+# Space characters that editors and HTML (&nbsp;) put between a title and a name.
+_SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ", "\u200a": " "})
+_SPACE_CHARS = ("\u00a0", "\u2007", "\u202f", "\u2009", "\u200a")
 
 
 @dataclass(slots=True)
@@ -56,11 +59,16 @@ def lower_same_length(text: str) -> str:
 def prepare(text: str) -> PreparedText:
     """Build the matching view of ``text``; fast path when there is nothing to clean."""
     has_markup = "<" in text or "&" in text
-    if not has_markup and (text.isascii() or unicodedata.is_normalized("NFC", text)):
+    if text.isascii() and not has_markup:
+        return PreparedText(text, text, lower_same_length(text))
+    odd_spaces = any(ch in text for ch in _SPACE_CHARS)
+    if not has_markup and not odd_spaces and unicodedata.is_normalized("NFC", text):
         return PreparedText(text, text, lower_same_length(text))
     view, starts, ends = _strip_markup(text) if has_markup else (text, None, None)
     if not unicodedata.is_normalized("NFC", view):
         view, starts, ends = _nfc_with_map(view, starts, ends)
+    if odd_spaces or has_markup:
+        view = view.translate(_SPACES)  # one character for one: offsets are unchanged
     if starts is None:
         return PreparedText(text, view, lower_same_length(view))
     return PreparedText(text, view, lower_same_length(view), starts, ends)

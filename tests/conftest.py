@@ -20,14 +20,12 @@ from typer.testing import CliRunner
 import deid_cli.cli as cli_module
 from deid_cli.pipeline import DictionaryOptions
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 # The console script of the environment running the tests (.venv/bin/deid in this repository).
 DEID_SCRIPT = Path(sys.executable).with_name("deid")
 
 ENTITY_TYPES = ("HCP", "PAT", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 TAG = re.compile(rf"\[({'|'.join(ENTITY_TYPES)})-([{CODE_ALPHABET}]{{6}})\]")
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 _DEFAULT_LEXICON: dict[str, object] = {}
 
@@ -43,12 +41,6 @@ class Run:
     @property
     def output(self) -> str:
         return self.stdout + self.stderr
-
-
-def plain(text: str) -> str:
-    """Terminal text without ANSI escapes and with every run of white space (rich wraps long
-    lines at the console width) collapsed to one space."""
-    return " ".join(_ANSI.sub("", text).split())
 
 
 @pytest.fixture

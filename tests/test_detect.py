@@ -28,7 +28,7 @@ PATIENTS = ["Quendelhofer", "Müller", "Strauß", "Rauchegger"]
 HCPS = ["Theresa", "Lammerstorfer", "Rauchegger"]
 PERSONS = ["Pichlwanger"]
 SITES = ["Haus Sonnblick"]
-KEEP = ["Gruber"]
+KEEP = ["Gruber", "www.example.at"]
 CORRECTIONS = """
 keep = ["Koch"]
 mask = [
@@ -184,6 +184,12 @@ def test_keep_list_prevents_masking_a_listed_name(user_det: Detector) -> None:
 def test_keep_list_prevents_masking_a_salutation_proven_word(user_det: Detector) -> None:
     assert typed("Herr Koch kommt.") == [("Koch", PER)]
     assert typed("Herr Koch kommt.", user_det) == []
+
+
+def test_keep_list_phrase_is_never_masked_even_by_the_regex_stage(user_det: Detector) -> None:
+    text = "Infos unter www.example.at abrufbar."
+    assert typed(text) == [("www.example.at", "WEB")]
+    assert typed(text, user_det) == []
 
 
 def test_keep_list_does_not_unmask_other_names_in_the_same_note(user_det: Detector) -> None:

@@ -265,11 +265,14 @@ def test_is_listed_name_folds_spelling_and_includes_user_lists() -> None:
     assert not lexicon.is_listed_name("Hofbrunninger")
 
 
-def test_is_title_covers_titles_salutations_and_abbreviations() -> None:
+def test_is_title_covers_titles_and_salutations_and_abbreviations_are_kept_apart() -> None:
     lexicon = small_lexicon()
-    for word in ("Dr", "Prof", "Univ", "Frau", "Pat", "z"):
+    for word in ("Dr", "Prof", "Univ", "Frau"):
         assert lexicon.is_title(word), word
     assert not lexicon.is_title("Anna")
+    # Abbreviations count only where written with their full stop: "max." yes, "Max" no.
+    assert {"z", "pat"} <= lexicon.abbreviation_words
+    assert not lexicon.is_title("Pat")
 
 
 @pytest.mark.parametrize("word", ["Gewiccht", "Schwndel", "Kontrole", "Kontrollle", "Schwindel"])

@@ -85,6 +85,22 @@ def test_salutation_masks_only_the_surname_after_the_trigger_with_its_type(
     assert found(text) == [(surname, etype, "Salutation")]
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "etype"),
+    [
+        ("Frau\tHofbrunninger", "Hofbrunninger", PER),
+        ("Hallo, Zirbleitner", "Zirbleitner", PER),
+        ("Pat. (Zirbleitner)", "Zirbleitner", PAT),
+        ("Dr.  Quendelhofer", "Quendelhofer", HCP),
+    ],
+)
+def test_salutation_tolerates_tab_comma_parenthesis_or_double_space_before_the_name(
+    text: str, name: str, etype: str
+) -> None:
+    invented(name)
+    assert found(f"Rücksprache mit {text} heute") == [(name, etype, "Salutation")]
+
+
 @pytest.mark.parametrize("trigger", ["Frau", "Herr", "Dr.", "Pat.", "LG"])
 def test_salutation_at_the_very_start_of_the_note_still_masks(trigger: str) -> None:
     invented("Zirbleitner")
@@ -245,7 +261,7 @@ def test_abbreviations_and_titles_are_not_masked_bare(word: str) -> None:
 @pytest.mark.parametrize("word", ["Vit", "Bek"])
 def test_listed_name_that_is_also_an_abbreviation_is_not_masked_bare(word: str) -> None:
     listed(word)
-    assert LEX.is_title(word)
+    assert word.lower() in LEX.abbreviation_words
     assert surfaces(f"Heute {word}. unverändert") == []
 
 
@@ -284,6 +300,21 @@ def test_invented_given_name_before_listed_surname_is_masked_by_fullname(surname
     ]
 
 
+@pytest.mark.parametrize("acronym", ["PAVK", "TAVI", "KHK"])
+def test_acronym_after_a_given_name_is_not_taken_as_surname(acronym: str) -> None:
+    listed("Lukas")
+    assert not LEX.is_common(acronym)
+    assert surfaces(f"Kontrolle bei Lukas {acronym} bekannt") == ["Lukas"]
+
+
+@pytest.mark.parametrize("typo", ["Schwndel", "Gewiccht", "Kontrole"])
+def test_typo_of_an_ordinary_word_is_not_a_name_by_weak_evidence(typo: str) -> None:
+    listed("Anna")
+    assert not LEX.is_common(typo) and not LEX.is_listed_name(typo)
+    assert surfaces(f"Anna {typo} seit gestern") == ["Anna"]
+    assert surfaces(f"Pat. {typo} seit gestern") == []
+
+
 def test_word_after_a_surname_is_not_taken_as_a_name() -> None:
     listed("Gruber")
     assert fold("Gruber") not in LEX.first_names
@@ -310,6 +341,13 @@ def test_eponym_next_to_a_listed_given_name_is_masked(given: str, eponym: str) -
         (given, PER, "NameDictionary"),
         (eponym, PER, "FullName"),
     ]
+
+
+@pytest.mark.parametrize(("eponym", "surname"), [("Parkinson", "Hofer"), ("Alzheimer", "Pichler")])
+def test_eponym_before_a_surname_is_not_taken_as_its_given_name(eponym: str, surname: str) -> None:
+    listed(surname)
+    assert fold(surname) not in LEX.first_names
+    assert surfaces(f"Kontrolle {eponym} {surname} morgen") == [surname]
 
 
 @pytest.mark.parametrize("eponym", ["Parkinson", "Alzheimer"])
@@ -344,6 +382,15 @@ def test_hyphenated_ordinary_noun_after_a_name_is_not_a_double_name(noun: str) -
     assert surfaces(f"Gruber-{noun} geplant.") == ["Gruber"]
 
 
+def test_invented_name_hyphenated_before_a_listed_surname_is_masked() -> None:
+    listed("Gruber")
+    invented("Zirbleitner")
+    assert found("Zirbleitner-Gruber kam.") == [
+        ("Zirbleitner", PER, "DoubleName"),
+        ("Gruber", PER, "NameDictionary"),
+    ]
+
+
 def test_hyphenated_invented_word_without_proven_partner_is_kept() -> None:
     invented("Zirbleitner")
     assert surfaces("Zirbleitner-Nachsorge geplant.") == []
@@ -353,16 +400,42 @@ def test_hyphenated_invented_word_without_proven_partner_is_kept() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "site", "place"),
+    ("text", "site"),
     [
-        ("Verlegung ins BKH Schwaz zur Abklärung", "BKH Schwaz", "Schwaz"),
-        ("Vorbefund aus dem Klinikum Wels-Grieskirchen liegt vor", "Klinikum Wels-Grieskirchen", "Wels"),
-        ("Anschließend Reha Bad Häring für 3 Wochen", "Reha Bad Häring", "Bad Häring"),
-        ("Transfer ins Krankenhaus Schwaz", "Krankenhaus Schwaz", "Schwaz"),
+        ("Verlegung ins BKH Schwaz zur Abklärung", "BKH Schwaz"),
+        ("Vorbefund aus dem Klinikum Wels-Grieskirchen liegt vor", "Klinikum Wels-Grieskirchen"),
+        ("Anschließend Reha Bad Häring für 3 Wochen", "Reha Bad Häring"),
+        ("Transfer ins Krankenhaus Schwaz", "Krankenhaus Schwaz"),
     ],
 )
-def test_site_word_followed_by_a_place_is_masked_as_one_site(text: str, site: str, place: str) -> None:
+def test_well_known_sites_are_masked_as_one_site(text: str, site: str) -> None:
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site", "place"),
+    [
+        ("Transfer ins Krankenhaus Wels-Grieskirchen", "Krankenhaus Wels-Grieskirchen", "Wels"),
+        ("Anschließend Reha Bad Ischl geplant", "Reha Bad Ischl", "Bad Ischl"),
+        ("Verlegung ins BKH Kitzbühel zur Abklärung", "BKH Kitzbühel", "Kitzbühel"),
+        (
+            "Befund aus der Klinik St. Johann in Tirol liegt vor",
+            "Klinik St. Johann in Tirol",
+            "St. Johann in Tirol",
+        ),
+        (
+            "Kurklinik Waidhofen an der Ybbs meldet",
+            "Kurklinik Waidhofen an der Ybbs",
+            "Waidhofen an der Ybbs",
+        ),
+        ("Sanatorium Bad Aussee", "Sanatorium Bad Aussee", "Bad Aussee"),
+    ],
+)
+def test_site_word_followed_by_any_known_place_is_masked_as_one_site(
+    text: str, site: str, place: str
+) -> None:
     assert fold(place) in LEX.places
+    assert site not in LEX.sources.sites  # found by the pattern, not by the site dictionary
     assert found(text) == [(site, SIT, "MedicalSite")]
 
 
@@ -372,7 +445,9 @@ def test_dictionary_site_is_masked_as_one_span(site: str) -> None:
     assert found(f"Vorbefunde aus dem {site} angefordert") == [(site, SIT, "MedicalSite")]
 
 
-@pytest.mark.parametrize("site", ["LKH Innsbruck", "BKH Schwaz", "Klinikum Wels-Grieskirchen"])
+@pytest.mark.parametrize(
+    "site", ["LKH Innsbruck", "BKH Schwaz", "Klinikum Wels-Grieskirchen", "BKH Kitzbühel", "Reha Bad Ischl"]
+)
 def test_site_at_sentence_end_excludes_the_full_stop(site: str) -> None:
     text = f"Entlassung in das {site}. Danach Kontrolle."
     assert found(text) == [(site, SIT, "MedicalSite")]

@@ -117,6 +117,21 @@ def test_mapping_is_monotonic_and_within_the_original(pieces: list[str]) -> None
         previous = start
 
 
+@given(
+    st.lists(
+        st.sampled_from([*"aouAOU xn", "a\u0308", "o\u0308", "u\u0308", "U\u0308", "e\u0301"]), max_size=30
+    )
+)
+def test_each_composed_view_character_maps_to_exactly_its_decomposed_original(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    prepared = prepare(text)
+    assert prepared.view == unicodedata.normalize("NFC", text)
+    for i, char in enumerate(prepared.view):
+        start, end = prepared.to_original(i, i + 1)
+        assert unicodedata.normalize("NFC", text[start:end]) == char
+    assert prepared.to_original(0, len(prepared.view)) == (0, len(text))
+
+
 # --- sentence rules ------------------------------------------------------------------------------
 
 

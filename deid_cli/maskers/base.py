@@ -21,7 +21,12 @@ WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?(?!\w)")
 _GAP = re.compile(r"[ \t]{1,3}")
 
 # Typical endings of German abstract nouns; a capitalized word ending so is a noun, not a name.
-_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ität", "ismus", "ologie", "ektomie", "itis")
+_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ität", "ismus")
+# Endings of medical terms (diagnoses, procedures, findings): Glaukom, Gastritis, Zystoskopie.
+_MEDICAL_SUFFIXES = (
+    "itis", "ose", "om", "ome", "ämie", "aemie", "algie", "ektomie", "tomie", "skopie", "graphie",
+    "grafie", "gramm", "pathie", "plastie", "therapie", "logie", "penie", "urie", "zyten", "ase",
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -57,6 +62,7 @@ class NoteContext:
     votes: dict[tuple[int, int], list[Vote]] = field(default_factory=dict)
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0
+    _parent: dict[int, int] = field(default_factory=dict)
 
     @property
     def view(self) -> str:
@@ -89,7 +95,20 @@ class NoteContext:
         return False
 
     def group_of(self, key: tuple[int, int]) -> int:
-        return self.votes[key][0].group
+        return self.find(self.votes[key][0].group)
+
+    def find(self, group: int) -> int:
+        """The mention a group belongs to after linking (union-find)."""
+        while group in self._parent:
+            group = self._parent[group]
+        return group
+
+    def link(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        """Two voted tokens belong to one mention ("Anna" + "Gruber"): pool their evidence."""
+        if a in self.votes and b in self.votes:
+            root_a, root_b = self.group_of(a), self.group_of(b)
+            if root_a != root_b:
+                self._parent[root_b] = root_a
 
     # -- word tests shared by the context maskers --------------------------------------------
     def word_at(self, pos: int) -> tuple[int, int] | None:
@@ -115,6 +134,12 @@ class NoteContext:
         match = WORD.fullmatch(view, j, i)
         return match.span() if match else None
 
+    def is_abbreviation(self, start: int, end: int) -> bool:
+        """A listed abbreviation written with its full stop ("Pat.", "max.", "Vit.")."""
+        return (
+            self.view[end : end + 1] == "." and fold(self.view[start:end]) in self.lexicon.abbreviation_words
+        )
+
     def looks_like_name(self, start: int, end: int, allow_eponym: bool = False) -> bool:
         """Could this capitalized word be a name? Rejects common words, acronyms, titles,
         keep-listed words and nouns recognisable by their ending or as compounds."""
@@ -128,6 +153,7 @@ class NoteContext:
         if (
             lexicon.is_common(word)
             or lexicon.is_title(word)
+            or self.is_abbreviation(start, end)
             or folded in lexicon.keep_words
             or (not allow_eponym and folded in lexicon.eponyms)
             or self.is_blocked(start, end)
@@ -157,16 +183,25 @@ def looks_like_noun(word: str, lexicon: Lexicon) -> bool:
     """German compounds are endless, so no list has them all: a long word that ends like an
     abstract noun, or splits into two common words (Blutdruck|kontrolle), is a noun."""
     low = fold(word)
-    if len(low) >= 8 and word.lower().endswith(_NOUN_SUFFIXES):
+    lower = word.lower()
+    if len(low) >= 8 and lower.endswith(_NOUN_SUFFIXES):
+        return True
+    if len(low) >= 6 and lower.endswith(_MEDICAL_SUFFIXES) and not lexicon.is_listed_name(word):
         return True
     if len(low) < 9 or lexicon.is_listed_name(word):
         return False
     common = lexicon.common
     for cut in range(4, len(low) - 4):
         head, tail = low[:cut], low[cut:]
-        if tail in common and tail not in _SURNAME_TAILS and (head in common or head.rstrip("s") in common):
+        if tail in common and tail not in _SURNAME_TAILS and _is_compound_head(head, common):
             return True
     return False
+
+
+def _is_compound_head(head: str, common: frozenset[str]) -> bool:
+    """A compound's first part, possibly with a linking element or without its final -e
+    (Blutdruck|kontrolle, Wund(e)|kontrolle, Arbeits|platz)."""
+    return head in common or head.rstrip("s") in common or head + "e" in common or head + "en" in common
 
 
 class Masker(Protocol):

@@ -26,7 +26,7 @@ class CorpusNameMasker:
             if not ctx.wants(key) or not view[hit.start].isupper() or ctx.is_blocked(hit.start, hit.end):
                 continue
             word = view[hit.start : hit.end]
-            if ctx.lexicon.is_title(word):
+            if ctx.lexicon.is_title(word) or ctx.is_abbreviation(hit.start, hit.end):
                 continue
             learned = self._types.get(fold(word), "PER")
             ctx.add(Vote(hit.start, hit.end, self.name, hint=f"learned:{learned}"))

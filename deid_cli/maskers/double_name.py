@@ -26,6 +26,7 @@ class DoubleNameMasker:
                 if ctx.wants(part):
                     group = ctx.group_of(anchor) if anchor in ctx.votes else -1
                     ctx.add(Vote(*part, self.name, hint="neighbour", anchor=anchor, group=group))
+                ctx.link(anchor, part)
                 seen.add(part)
                 queue.append(part)
 

@@ -29,6 +29,8 @@ class FullNameMasker:
             # A word after a surname is usually the sentence going on ("Dr. X Torasemid").
             candidates = (ctx.next_word(anchor[1]) if is_given_name else None, ctx.previous_word(anchor[0]))
             for neighbour in candidates:
+                if neighbour is not None and neighbour in ctx.votes:
+                    ctx.link(anchor, neighbour)  # two names proven separately: one mention
                 if neighbour is None or neighbour in seen:
                     continue
                 if not ctx.plausible_unknown_name(*neighbour, allow_eponym=is_given_name):
@@ -36,5 +38,6 @@ class FullNameMasker:
                 if ctx.wants(neighbour):
                     group = ctx.group_of(anchor) if anchor in ctx.votes else -1
                     ctx.add(Vote(*neighbour, self.name, hint="neighbour", anchor=anchor, group=group))
+                ctx.link(anchor, neighbour)
                 seen.add(neighbour)
                 queue.append(neighbour)

@@ -26,7 +26,11 @@ class NameDictionaryMasker:
             if not ctx.wants(key) or not view[hit.start].isupper():
                 continue
             word = view[hit.start : hit.end]
-            if lexicon.is_title(word) or ctx.is_blocked(hit.start, hit.end):
+            if (
+                lexicon.is_title(word)
+                or ctx.is_abbreviation(hit.start, hit.end)
+                or ctx.is_blocked(hit.start, hit.end)
+            ):
                 continue
             if word.isupper() and len(word) <= 5:  # acronyms (VAIA, MERT) are no names
                 continue

@@ -23,7 +23,8 @@ STRONG_TRIGGERS = frozenset(
 # Evidence strength when several salutations chain ("Hallo Frau Dr. X" is an HCP).
 _KIND_RANK = {"hcp": 0, "patient": 1, "personal": 2, "relative": 3, "signoff": 4, "address": 5}
 _MAX_NAME_WORDS = 3
-_GAP_SAME_LINE = re.compile(r"[ \t]*(?:[,(][ \t]*)?")
+_GAP_SAME_LINE = re.compile(r"[ \t]*(?:\([ \t]*)?")
+_GAP_CHAIN = re.compile(r"[ \t]*,?[ \t]*")
 _ONE_SPACE = re.compile(r"[ \t]")
 # Name particles stay unmasked but do not end the name: "Frau de X", "Herr von X".
 _PARTICLE = re.compile(
@@ -49,9 +50,13 @@ class SalutationMasker:
             kinds.setdefault(title, "hcp")
         self._kinds = kinds
         alternatives = sorted(kinds, key=len, reverse=True)
-        body = "|".join(re.escape(t).replace(r"\ ", r"[ \t]+") for t in alternatives)
-        # A trigger is a whole word: no letter/dot before it, no letter right after it.
-        self._trigger = re.compile(rf"(?<![\w.])(?:{body})(?![^\W\d_])")
+        # A trigger is a whole word: no letter/dot before it, and no letter right after it
+        # unless it ends in a full stop ("Dr.Gruber" is written without a space).
+        body = "|".join(
+            re.escape(t).replace(r"\ ", r"[ \t]+") + ("" if t.endswith(".") else r"(?![^\W\d_])")
+            for t in alternatives
+        )
+        self._trigger = re.compile(rf"(?<![\w.])(?:{body})")
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
 
     def _kind(self, text: str) -> str:
@@ -73,7 +78,7 @@ class SalutationMasker:
         strong = fold(match.group()) in STRONG_TRIGGERS or match.group().lower() in STRONG_TRIGGERS
         end = match.end()
         while True:
-            gap = _GAP_SAME_LINE.match(view, end)
+            gap = _GAP_CHAIN.match(view, end)
             chained = self._trigger.match(view, gap.end())
             if chained is None:
                 break
@@ -98,8 +103,13 @@ class SalutationMasker:
             word = WORD.match(view, start)
             if word is None:
                 break
+            if index == 0 and strong and kind != "hcp" and self._role_noun(ctx, word.start(), word.end()):
+                after = _ONE_SPACE.match(view, word.end())
+                following = WORD.match(view, after.end()) if after else None
+                if following is not None and ctx.plausible_unknown_name(following.start(), following.end()):
+                    word = following
             if index == 0:
-                accepted = self._accept_first(ctx, word.start(), word.end(), strong)
+                accepted = self._accept_first(ctx, word.start(), word.end(), strong, kind == "hcp")
             else:
                 accepted = self._accept_next(ctx, word.start(), word.end())
             if not accepted:
@@ -112,15 +122,25 @@ class SalutationMasker:
         return max(end, match.end())
 
     @staticmethod
-    def _accept_first(ctx: NoteContext, start: int, end: int, strong: bool) -> bool:
-        """After a strong salutation the first word may be an ordinary word ("Herr Koch");
-        after a weak one ("Pat.", "LG", "Tochter") it must be a plausible name."""
+    def _accept_first(ctx: NoteContext, start: int, end: int, strong: bool, title: bool) -> bool:
+        """After a clinical title any capitalized word is a name ("Dr. Koch", "Prof. Hals");
+        after Frau/Herr an ordinary word only if it is also a listed name ("Herr Koch", but not
+        "Herr Pfarrer"); after a weak salutation ("Pat.", "LG", "Tochter") it must be a
+        plausible name."""
         word = ctx.view[start:end]
         if not word[:1].isupper() or ctx.is_blocked(start, end) or ctx.lexicon.is_title(word):
             return False
-        if fold(word) in ctx.lexicon.keep_words:
+        if ctx.is_abbreviation(start, end) or fold(word) in ctx.lexicon.keep_words:
             return False
-        return strong or ctx.plausible_unknown_name(start, end)
+        if strong and (title or not ctx.lexicon.is_common(word) or ctx.lexicon.is_listed_name(word)):
+            return True
+        return ctx.plausible_unknown_name(start, end)
+
+    @staticmethod
+    def _role_noun(ctx: NoteContext, start: int, end: int) -> bool:
+        """An ordinary noun between salutation and name ("Herr Pfarrer X", "Frau Nachbarin X")."""
+        word = ctx.view[start:end]
+        return word[:1].isupper() and ctx.lexicon.is_common(word) and not ctx.lexicon.is_listed_name(word)
 
     @staticmethod
     def _accept_next(ctx: NoteContext, start: int, end: int) -> bool:
@@ -145,7 +165,7 @@ class SalutationMasker:
                 ctx.add(Vote(start, end, self.name, hint=kind, group=group))
             if end < len(view) - 1 and view[end] == "-":
                 part = WORD.match(view, end + 1)
-                if part and view[part.start()].isupper() and not ctx.lexicon.is_common(part.group()):
+                if part and ctx.looks_like_name(part.start(), part.end()):
                     start, end = part.span()
                     continue
             break

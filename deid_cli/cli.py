@@ -25,14 +25,30 @@ from .report import ProgressReporter, print_summary
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
+APP_EPILOG = """
+[b]Examples[/b]
+
+  deid run examples/notes.jsonl -o masked.jsonl --stats stats.json
+
+  deid run exports/ -o masked/ --on-error skip --quiet
+
+[b]Exit statuses[/b]: 0 ok, 1 input error, 2 usage error. See [b]deid run --help[/b].
+"""
+
 app = typer.Typer(
     name="deid",
     help="Pseudonymize German and Austrian clinical free text with corpus-wide consistent pseudonyms.",
+    epilog=APP_EPILOG,
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
 )
 err = Console(stderr=True)
+
+
+def complain(kind: str, message: object) -> None:
+    """One plain, unwrapped line on stderr: greppable in cron mail, paths printed verbatim."""
+    typer.echo(f"{kind}: {message}", err=True)
 
 
 class OnError(StrEnum):
@@ -147,7 +163,7 @@ def run(
             )
         )
     except ConfigError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        complain("error", exc)
         raise typer.Exit(EXIT_USAGE) from None
     options = RunOptions(
         text_fields=text_field or ["text"],
@@ -164,20 +180,20 @@ def run(
     reporter = ProgressReporter(err, enabled=show and sys.stderr.isatty())
 
     def report_reject(item: Rejected) -> None:
-        err.print(f"[yellow]skipped[/yellow] {item.path}:{item.line}: {item.reason}", highlight=False)
+        typer.echo(f"skipped {item.path}:{item.line}: {item.reason}", err=True)
 
     engine = LocalEngine(Detector(lexicon, vote=vote.value), options, reporter.update, report_reject)
     try:
         with reporter:
             result = engine.run(list(inputs), output)
     except UsageError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        complain("error", exc)
         raise typer.Exit(EXIT_USAGE) from None
     except InputError as exc:
-        err.print(f"[red]input error:[/red] {exc}; no output written", highlight=False)
+        complain("input error", f"{exc}; no output written")
         raise typer.Exit(EXIT_INPUT) from None
     except OSError as exc:
-        err.print(f"[red]error:[/red] {exc.strerror or 'I/O error'}: {exc.filename or ''}", highlight=False)
+        complain("error", f"{exc.strerror or 'I/O error'}: {exc.filename or ''}")
         raise typer.Exit(EXIT_INPUT) from None
     if show:
         print_summary(err, result.to_dict())

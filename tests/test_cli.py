@@ -614,3 +614,54 @@ def test_bundled_example_runs_as_documented(deid_subprocess, tmp_path: Path) -> 
     stats = json.loads(stats_path.read_text(encoding="utf-8"))
     assert stats["records"] == {"read": 200, "written": 200, "rejected": 0}
     assert stats["pseudonymizations"] > 0
+
+
+def test_top_level_help_shows_examples_and_exit_statuses(deid) -> None:
+    result = deid("--help")
+    assert result.exit_code == 0
+    assert "deid run examples/notes.jsonl" in result.output
+    assert "Exit statuses" in result.output
+
+
+@pytest.mark.parametrize("directory", ["exp[data]", "x[/b]"])
+def test_paths_with_brackets_are_reported_verbatim(deid, workdir: Path, directory: str) -> None:
+    (workdir / directory).mkdir(parents=True)
+    source = Path(directory) / "in.jsonl"
+    (workdir / source).write_text('{"id": 1, "text": "Frau Zirbleitner"}\n{broken\n', encoding="utf-8")
+    failed = deid("run", source, "-o", "out.jsonl")
+    assert failed.exit_code == 1
+    assert f"{source}:2:" in failed.stderr
+    skipped = deid("run", source, "-o", "out.jsonl", "--on-error", "skip", "--quiet")
+    assert skipped.exit_code == 0
+    assert f"{source}:2:" in skipped.stderr
+
+
+def test_error_lines_are_not_wrapped_for_cron_mail(deid, workdir: Path) -> None:
+    folder = workdir / ("a_fairly_long_directory_name_for_the_nightly_clinical_export_job_" + "x" * 40)
+    folder.mkdir()
+    source = folder / "in.jsonl"
+    source.write_text('{"id": 1, "text": "ok"}\n{broken\n', encoding="utf-8")
+    result = deid("run", source, "-o", "out.jsonl")
+    assert result.exit_code == 1
+    assert any(f"{source}:2: invalid JSON" in line for line in result.stderr.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("extra", "clash"),
+    [
+        (["--stats", "in.jsonl"], "input"),
+        (["--spans", "in.jsonl"], "input"),
+        (["--stats", "out.jsonl"], "corpus output"),
+        (["--stats", "s.json", "--spans", "s.json"], "--stats"),
+    ],
+)
+def test_stats_or_spans_never_overwrite_inputs_or_other_outputs(
+    deid, workdir: Path, extra: list[str], clash: str
+) -> None:
+    original = '{"id": 1, "text": "Frau Zirbleitner kommt"}\n'
+    (workdir / "in.jsonl").write_text(original, encoding="utf-8")
+    result = deid("run", "in.jsonl", "-o", "out.jsonl", *extra)
+    assert result.exit_code == 2
+    assert clash in result.stderr
+    assert (workdir / "in.jsonl").read_text(encoding="utf-8") == original
+    assert not (workdir / "out.jsonl").exists()

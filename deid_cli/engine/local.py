@@ -14,7 +14,16 @@ from pathlib import Path
 
 import orjson
 
-from ..corpus import AtomicOutputs, CorpusFile, InputError, Record, Rejected, discover_inputs, output_paths
+from ..corpus import (
+    AtomicOutputs,
+    CorpusFile,
+    InputError,
+    Record,
+    Rejected,
+    UsageError,
+    discover_inputs,
+    output_paths,
+)
 from ..detect import Detector
 from ..pipeline import NameLearner
 from ..pseudonyms import Pseudonymizer, pseudonymize
@@ -66,6 +75,7 @@ class LocalEngine:
     def run(self, inputs: list[Path], output: Path) -> RunStats:
         files = self._files(inputs)
         destinations = output_paths([f.path for f in files], inputs, output)
+        self._check_side_outputs(files, destinations)
         stats = RunStats()
         detector = self.detector
         if self.options.learn:
@@ -74,6 +84,18 @@ class LocalEngine:
         self._write(files, destinations, detector, stats)
         stats.finish()
         return stats
+
+    def _check_side_outputs(self, files: list[CorpusFile], destinations: dict[Path, Path]) -> None:
+        """--stats and --spans must not overwrite an input, a corpus output or each other."""
+        taken = {p.resolve(): "an input file" for p in (f.path for f in files)}
+        taken.update({p.resolve(): "a corpus output" for p in destinations.values()})
+        for option, path in (("--stats", self.options.stats_path), ("--spans", self.options.spans_path)):
+            if path is None:
+                continue
+            clash = taken.get(path.resolve())
+            if clash is not None:
+                raise UsageError(f"{option} {path} would overwrite {clash}")
+            taken[path.resolve()] = f"the {option} file"
 
     def _learn(self, files: list[CorpusFile]) -> NameLearner:
         """Pass 1: validate everything and learn names proven by context."""

@@ -22,7 +22,7 @@ from .maskers.name_dictionary import NameDictionaryMasker
 from .maskers.salutation import SalutationMasker
 from .patterns import RegexStage
 from .spans import MASKERS, NAME_TYPES, Span, resolve_overlaps
-from .text import PreparedText, SentenceRules, prepare
+from .text import PreparedText, prepare
 
 # Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
 CONTEXT_MASKERS = frozenset({"Salutation", "FullName", "DoubleName", "Correction"})
@@ -51,7 +51,6 @@ class Detector:
         self.lexicon = lexicon
         self.vote_all = vote == "all"
         self.regex = RegexStage(lexicon.sources.places)
-        self.sentences = SentenceRules(lexicon.sources.abbreviations)
         self.learned_automaton = learned_automaton
         maskers: list[Masker] = [
             SalutationMasker(lexicon.sources.salutations, lexicon.sources.titles),
@@ -75,7 +74,7 @@ class Detector:
         keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
         learned_hits = self._learned_hits(prepared)
         blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
-        ctx = NoteContext(prepared, self.lexicon, self.sentences, hits, learned_hits, blocked, self.vote_all)
+        ctx = NoteContext(prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all)
         for masker in self.maskers:
             masker.annotate(ctx)
         name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})

@@ -95,7 +95,3 @@ class NameLearner:
             return base, 0
         automaton = build_learned_automaton(learned)
         return Detector(base.lexicon, vote=vote, learned=learned, learned_automaton=automaton), len(learned)
-
-
-def fold_all(words: Iterable[str]) -> set[str]:
-    return {fold(w) for w in words}

@@ -7,7 +7,7 @@ once, right to left, at the very end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Entity types (the paper's Table 4 prefixes).
 HCP, PAT, PER, SIT, WEB, MAI, ADD, PHO, ZIP = "HCP", "PAT", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP"
@@ -39,12 +39,6 @@ class Span:
     end: int
     type: str
     masker: str
-    # Extra evidence carried to the typing rules; never serialized.
-    hints: frozenset[str] = field(default=frozenset(), compare=False)
-
-    @property
-    def length(self) -> int:
-        return self.end - self.start
 
 
 def resolve_overlaps(spans: list[Span], masker_rank: dict[str, int] | None = None) -> list[Span]:

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..lexicon import Hit, Lexicon
 from ..normalize import fold
-from ..text import PreparedText, SentenceRules
+from ..text import PreparedText
 
 # A word for name purposes: letters with an optional inner apostrophe (O'Brien, D’Angelo).
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?(?!\w)")
@@ -54,7 +54,6 @@ class NoteContext:
 
     prepared: PreparedText
     lexicon: Lexicon
-    sentences: SentenceRules
     hits: list[Hit]
     learned_hits: list[Hit]
     blocked: list[tuple[int, int]]

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from . import __version__
+from .config import load_settings
 from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
 from .engine.local import LocalEngine, RunOptions
@@ -139,10 +140,26 @@ def run(
     sites: FileList = None,
     keep: FileList = None,
     corrections: FileList = None,
+    dict_dir: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--dict-dir", help="Extra dictionary directory (e.g. from deid scrape-dicts); repeatable."
+        ),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
+    ] = None,
+    cache: Annotated[
+        bool | None,
+        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="FOR TESTS ONLY: reproducible pseudonym codes.")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Report dictionary loading (cache or build) and timings.")
+    ] = False,
 ) -> None:
     """Pseudonymize a corpus: every person, site, address, ZIP code, phone, e-mail and URL is
     replaced by a pseudonym such as [PAT-7KQ2XM] that is the same everywhere in the corpus.
@@ -152,6 +169,7 @@ def run(
     TOML or JSON: mask = [{text = "Schwester Resi", type = "PER"}], keep = ["Rumpf"].
     """
     try:
+        settings = load_settings(config)
         lexicon = build_lexicon(
             DictionaryOptions(
                 patients=patients or [],
@@ -160,7 +178,9 @@ def run(
                 sites=sites or [],
                 keep=keep or [],
                 corrections=corrections or [],
-            )
+            ),
+            [*settings.dict_dirs, *(dict_dir or [])],
+            use_cache=settings.cache if cache is None else cache,
         )
     except ConfigError as exc:
         complain("error", exc)
@@ -177,6 +197,12 @@ def run(
         spans_path=spans,
     )
     show = not quiet
+    if verbose and lexicon.load_report is not None:
+        report = lexicon.load_report
+        complain(
+            "dictionaries",
+            f"{report.source} in {report.seconds:.2f} s ({report.files} files, key {report.key})",
+        )
     reporter = ProgressReporter(err, enabled=show and sys.stderr.isatty())
 
     def report_reject(item: Rejected) -> None:

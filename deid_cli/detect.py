@@ -50,14 +50,14 @@ class Detector:
     ) -> None:
         self.lexicon = lexicon
         self.vote_all = vote == "all"
-        self.regex = RegexStage(lexicon.sources.places)
+        self.regex = RegexStage(lexicon.public.place_names)
         self.learned_automaton = learned_automaton
         maskers: list[Masker] = [
-            SalutationMasker(lexicon.sources.salutations, lexicon.sources.titles),
+            SalutationMasker(lexicon.public.salutations, lexicon.public.titles),
             NameDictionaryMasker(),
             FullNameMasker(),
             DoubleNameMasker(),
-            MedicalSiteMasker(lexicon.sources.site_prefixes, lexicon.places),
+            MedicalSiteMasker(lexicon.public.site_prefixes, lexicon.places),
         ]
         if learned_automaton is not None:
             maskers.append(CorpusNameMasker(learned or {}))

@@ -164,16 +164,20 @@ def name_parts(entry: str) -> list[str]:
 
 @dataclass(slots=True)
 class LexiconSources:
-    """Everything a Lexicon is built from (bundled lists plus the user's files)."""
+    """Everything a Lexicon is built from.
 
+    The public lists (bundled, or downloaded by ``deid scrape-dicts`` into a dictionary
+    directory) may be compiled once and cached; the user's own lists (patients, staff, keep,
+    corrections) hold real names and are compiled per run, never cached.
+    """
+
+    # public lists
     first_names: list[str] = field(default_factory=list)
     surnames: list[str] = field(default_factory=list)
-    patients: list[str] = field(default_factory=list)
-    hcps: list[str] = field(default_factory=list)
-    persons: list[str] = field(default_factory=list)
+    public_persons: list[str] = field(default_factory=list)
+    public_hcps: list[str] = field(default_factory=list)
     sites: list[str] = field(default_factory=list)
     site_prefixes: list[str] = field(default_factory=list)
-    keep: list[str] = field(default_factory=list)
     common_words: list[str] = field(default_factory=list)
     frequent_words: list[str] = field(default_factory=list)
     eponyms: list[str] = field(default_factory=list)
@@ -181,6 +185,12 @@ class LexiconSources:
     titles: list[str] = field(default_factory=list)
     abbreviations: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
+    # the user's own lists
+    patients: list[str] = field(default_factory=list)
+    hcps: list[str] = field(default_factory=list)
+    persons: list[str] = field(default_factory=list)
+    user_sites: list[str] = field(default_factory=list)
+    keep: list[str] = field(default_factory=list)
     corrections: Corrections = field(default_factory=Corrections)
 
 
@@ -189,25 +199,42 @@ def _optional_lines(directory: Path, name: str) -> list[str]:
     return list(read_lines(path)) if path.is_file() else []
 
 
-def load_bundled(directory: Path | None = None) -> LexiconSources:
-    """Read the bundled lists (missing files count as empty lists)."""
+# Files a dictionary directory may hold, and the LexiconSources list each one extends.
+DICTIONARY_FILES: dict[str, str] = {
+    "first_names.txt": "first_names",
+    "surnames.txt": "surnames",
+    "persons.txt": "public_persons",
+    "hcps.txt": "public_hcps",
+    "medical_sites.txt": "sites",
+    "site_prefixes.txt": "site_prefixes",
+    "common_words.txt": "common_words",
+    "frequent_words.txt": "frequent_words",
+    "eponyms.txt": "eponyms",
+    "titles.txt": "titles",
+    "abbreviations.txt": "abbreviations",
+}
+
+
+def dictionary_files(directory: Path) -> list[Path]:
+    """The files of a dictionary directory that deid reads, in a fixed order."""
+    names = [*DICTIONARY_FILES, "salutations.txt"]
+    names += sorted(p.name for p in directory.glob("postcodes_*.tsv"))
+    return [directory / name for name in names if (directory / name).is_file()]
+
+
+def load_bundled(directory: Path | None = None, into: LexiconSources | None = None) -> LexiconSources:
+    """Read a dictionary directory (the bundled one by default); missing files count as empty.
+    With ``into``, the lists are appended to existing sources (a --dict-dir on top of the
+    bundled lists)."""
     directory = directory or bundled_dictionary_dir()
-    sources = LexiconSources(
-        first_names=_optional_lines(directory, "first_names.txt"),
-        surnames=_optional_lines(directory, "surnames.txt"),
-        sites=_optional_lines(directory, "medical_sites.txt"),
-        site_prefixes=_optional_lines(directory, "site_prefixes.txt"),
-        common_words=_optional_lines(directory, "common_words.txt"),
-        frequent_words=_optional_lines(directory, "frequent_words.txt"),
-        eponyms=_optional_lines(directory, "eponyms.txt"),
-        titles=_optional_lines(directory, "titles.txt"),
-        abbreviations=_optional_lines(directory, "abbreviations.txt"),
-    )
+    sources = into or LexiconSources()
+    for name, attribute in DICTIONARY_FILES.items():
+        getattr(sources, attribute).extend(_optional_lines(directory, name))
     for line in _optional_lines(directory, "salutations.txt"):
         trigger, _, kind = line.partition("\t")
         sources.salutations.append((trigger.strip(), kind.strip() or "personal"))
-    for name in ("postcodes_at.tsv", "postcodes_de.tsv"):
-        for line in _optional_lines(directory, name):
+    for path in sorted(directory.glob("postcodes_*.tsv")):
+        for line in read_lines(path):
             _, _, place = line.partition("\t")
             if place.strip():
                 sources.places.extend(place_aliases(place.strip()))
@@ -223,23 +250,77 @@ def place_aliases(place: str) -> list[str]:
     return [place, match.group(1)] if match and len(match.group(1)) > 3 else [place]
 
 
-class Lexicon:
-    """All word lists, compiled for matching.
+class _EntryTable:
+    """Automaton keys with their merged membership bits, built before compiling."""
 
-    Sets hold folded single words for O(1) context checks (is the neighbour a common word?);
-    the automaton finds every listed word or phrase in a note in one pass.
-    """
+    def __init__(self) -> None:
+        self.entries: dict[str, list] = {}
+
+    def add(self, phrase: str, bits: int, correction_type: str | None = None) -> None:
+        for variant in spelling_variants(phrase):
+            key = _key(variant)
+            if not key.strip():
+                continue
+            entry = self.entries.get(key)
+            if entry is None:
+                self.entries[key] = [len(key), bits, correction_type]
+            else:
+                entry[1] |= bits
+                if correction_type:
+                    entry[2] = correction_type
+
+    def add_names(self, names: Iterable[str], bits: int) -> None:
+        for name in names:
+            for part in name_parts(name):
+                self.add(part, bits)
+
+    def mark_ambiguous(self, common: frozenset[str], eponyms: frozenset[str]) -> None:
+        """Flag single words that are also common words or eponyms: they need context."""
+        for key, entry in self.entries.items():
+            word = key.strip()
+            if " " in word:
+                continue
+            folded = fold(word)
+            if folded in common:
+                entry[1] |= COMMON
+            if folded in eponyms:
+                entry[1] |= EPONYM
+
+    def name_words(self) -> frozenset[str]:
+        return frozenset(
+            fold(key.strip())
+            for key, entry in self.entries.items()
+            if entry[1] & NAME_BITS and " " not in key.strip()
+        )
+
+    def compile(self) -> ahocorasick.Automaton | None:
+        if not self.entries:
+            return None
+        automaton = ahocorasick.Automaton()
+        for key, (length, bits, correction_type) in self.entries.items():
+            automaton.add_word(key, (length, bits, correction_type))
+        automaton.make_automaton()
+        return automaton
+
+
+class PublicLexicon:
+    """The public lists compiled: sets for context checks, one automaton for matching.
+
+    Holds no user data, so it may be pickled to the cache (``lexicon_cache.py``)."""
 
     def __init__(self, sources: LexiconSources) -> None:
-        self.sources = sources
         self.common: frozenset[str] = frozenset(fold(w) for w in sources.common_words)
         self.eponyms: frozenset[str] = frozenset(
             fold(part) for e in sources.eponyms for part in name_parts(e)
         )
         self.first_names: frozenset[str] = frozenset(fold(w) for w in sources.first_names)
-        self.keep_words: frozenset[str] = frozenset(fold(w) for w in sources.keep + sources.corrections.keep)
         self.places: frozenset[str] = frozenset(fold(p) for p in sources.places)
-        self.site_prefixes: frozenset[str] = frozenset(fold(p) for p in sources.site_prefixes)
+        self.place_names: list[str] = list(dict.fromkeys(sources.places))
+        self.sites: list[str] = list(sources.sites)
+        self.site_prefixes: list[str] = list(sources.site_prefixes)
+        self.salutations: list[tuple[str, str]] = list(sources.salutations)
+        self.titles: list[str] = list(sources.titles)
+        self.abbreviations: list[str] = list(sources.abbreviations)
         # Titles and salutations are never names; abbreviations only where written with their
         # full stop ("max." is an abbreviation, "Max" a given name).
         self.title_words: frozenset[str] = frozenset(
@@ -251,70 +332,76 @@ class Lexicon:
             fold(part) for phrase in sources.abbreviations for part in re.findall(r"\w+", phrase)
         )
         typo_targets = (fold(w) for w in sources.frequent_words or sources.common_words)
-        self._near_common = _deletion_index(w for w in typo_targets if len(w) >= NEAR_COMMON_MIN_LENGTH - 1)
-        self._entries: dict[str, list] = {}
-        self._build(sources)
-        self.automaton = self._compile()
-
-    # -- building -------------------------------------------------------------------------
-    def _add(self, phrase: str, bits: int, correction_type: str | None = None) -> None:
-        for variant in spelling_variants(phrase):
-            key = _key(variant)
-            if not key.strip():
-                continue
-            entry = self._entries.get(key)
-            if entry is None:
-                self._entries[key] = [len(key), bits, correction_type]
-            else:
-                entry[1] |= bits
-                if correction_type:
-                    entry[2] = correction_type
-
-    def _build(self, sources: LexiconSources) -> None:
-        for bits, names in (
-            (FIRST, sources.first_names),
-            (SURNAME, sources.surnames),
-            (PATIENT, sources.patients),
-            (HCP_LIST, sources.hcps),
-            (PERSON, sources.persons),
-        ):
-            for name in names:
-                for part in name_parts(name):
-                    self._add(part, bits)
-        for site in sources.sites:
-            self._add(site, SITE)
-        for word in [*sources.keep, *sources.corrections.keep]:
-            self._add(word, KEEP)
-        for text, etype in sources.corrections.mask:
-            self._add(text, CORRECTION, etype)
-        self.name_words = frozenset(
-            fold(key.strip())
-            for key, entry in self._entries.items()
-            if entry[1] & NAME_BITS and " " not in key.strip()
+        self.near_common_index = _deletion_index(
+            w for w in typo_targets if len(w) >= NEAR_COMMON_MIN_LENGTH - 1
         )
-        for key, entry in self._entries.items():
-            word = key.strip()
-            if " " in word:
-                continue
-            folded = fold(word)
-            if folded in self.common:
-                entry[1] |= COMMON
-            if folded in self.eponyms:
-                entry[1] |= EPONYM
+        table = _EntryTable()
+        table.add_names(sources.first_names, FIRST)
+        table.add_names(sources.surnames, SURNAME)
+        table.add_names(sources.public_persons, PERSON)
+        table.add_names(sources.public_hcps, HCP_LIST)
+        for site in sources.sites:
+            table.add(site, SITE)
+        table.mark_ambiguous(self.common, self.eponyms)
+        self.name_words: frozenset[str] = table.name_words()
+        self.automaton = table.compile()
 
-    def _compile(self) -> ahocorasick.Automaton:
-        automaton = ahocorasick.Automaton()
-        for key, (length, bits, correction_type) in self._entries.items():
-            automaton.add_word(key, (length, bits, correction_type))
-        if len(automaton) == 0:
-            automaton.add_word("\x00\x00", (2, 0, None))  # an empty automaton cannot be compiled
-        automaton.make_automaton()
-        return automaton
+
+class Lexicon:
+    """All word lists, compiled for matching: the public part plus the user's own lists.
+
+    Sets hold folded single words for O(1) context checks (is the neighbour a common word?);
+    automata find every listed word or phrase in a note in one pass each.
+    """
+
+    def __init__(self, sources: LexiconSources, public: PublicLexicon | None = None) -> None:
+        self.sources = sources
+        self.public = public if public is not None else PublicLexicon(sources)
+        pub = self.public
+        self.common, self.eponyms, self.first_names = pub.common, pub.eponyms, pub.first_names
+        self.places, self.title_words, self.abbreviation_words = (
+            pub.places,
+            pub.title_words,
+            pub.abbreviation_words,
+        )
+        self.keep_words: frozenset[str] = frozenset(fold(w) for w in sources.keep + sources.corrections.keep)
+        table = _EntryTable()
+        table.add_names(sources.patients, PATIENT)
+        table.add_names(sources.hcps, HCP_LIST)
+        table.add_names(sources.persons, PERSON)
+        for site in sources.user_sites:
+            table.add(site, SITE)
+        for word in [*sources.keep, *sources.corrections.keep]:
+            table.add(word, KEEP)
+        for text, etype in sources.corrections.mask:
+            table.add(text, CORRECTION, etype)
+        table.mark_ambiguous(self.common, self.eponyms)
+        self.name_words: frozenset[str] = pub.name_words | table.name_words()
+        self.user_automaton = table.compile()
+        self.load_report: object | None = None  # set by pipeline.build_lexicon
+
+    @property
+    def sites(self) -> list[str]:
+        return self.public.sites + self.sources.user_sites
 
     # -- matching ---------------------------------------------------------------------------
     def find(self, lower: str) -> list[Hit]:
-        """Every whole-word hit of any list in a note's lower-cased view."""
-        return list(iter_hits(self.automaton, match_view(lower)))
+        """Every whole-word hit of any list in a note's lower-cased view; a word on a public
+        and a user list yields one hit with both memberships."""
+        view = match_view(lower)
+        hits = list(iter_hits(self.public.automaton, view)) if self.public.automaton is not None else []
+        if self.user_automaton is None:
+            return hits
+        merged: dict[tuple[int, int], Hit] = {(h.start, h.end): h for h in hits}
+        for hit in iter_hits(self.user_automaton, view):
+            known = merged.get((hit.start, hit.end))
+            if known is None:
+                merged[(hit.start, hit.end)] = hit
+            else:
+                merged[(hit.start, hit.end)] = Hit(
+                    hit.start, hit.end, known.bits | hit.bits, hit.correction_type or known.correction_type
+                )
+        return sorted(merged.values(), key=lambda h: (h.start, h.end))
 
     def is_common(self, word: str) -> bool:
         return fold(word) in self.common
@@ -335,7 +422,7 @@ class Lexicon:
         folded = fold(word)
         if len(folded) < NEAR_COMMON_MIN_LENGTH:
             return folded in self.common
-        index = self._near_common
+        index = self.public.near_common_index
         return folded in index or any(folded[:i] + folded[i + 1 :] in index for i in range(len(folded)))
 
 

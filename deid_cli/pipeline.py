@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .detect import Detector
-from .lexicon import Lexicon, build_learned_automaton, load_bundled, load_corrections, load_name_file
+from .lexicon import (
+    ConfigError,
+    Lexicon,
+    LexiconSources,
+    build_learned_automaton,
+    load_corrections,
+    load_name_file,
+)
+from .lexicon_cache import load_public_lexicon
 from .normalize import fold
 
 
@@ -25,23 +33,37 @@ class DictionaryOptions:
     corrections: list[Path] = field(default_factory=list)
 
 
-def build_lexicon(options: DictionaryOptions, dict_dir: Path | None = None) -> Lexicon:
-    """Bundled lists merged with the user's files."""
-    sources = load_bundled(dict_dir)
+def build_lexicon(
+    options: DictionaryOptions,
+    dict_dirs: Sequence[Path] = (),
+    *,
+    use_cache: bool = False,
+    cache_dir: Path | None = None,
+) -> Lexicon:
+    """The public lists (bundled plus ``dict_dirs``; compiled once and cached when
+    ``use_cache``) merged with the user's own files (compiled per run, never cached).
+    ``lexicon.load_report`` says how the public part was obtained."""
+    for directory in dict_dirs:
+        if not directory.is_dir():
+            raise ConfigError(f"{directory}: dictionary directory not found")
+    public, report = load_public_lexicon(dict_dirs, cache_dir, use_cache)
+    user = LexiconSources()
     for paths, target in (
-        (options.patients, sources.patients),
-        (options.hcps, sources.hcps),
-        (options.persons, sources.persons),
-        (options.sites, sources.sites),
-        (options.keep, sources.keep),
+        (options.patients, user.patients),
+        (options.hcps, user.hcps),
+        (options.persons, user.persons),
+        (options.sites, user.user_sites),
+        (options.keep, user.keep),
     ):
         for path in paths:
             target.extend(load_name_file(path))
     for path in options.corrections:
         loaded = load_corrections(path)
-        sources.corrections.mask.extend(loaded.mask)
-        sources.corrections.keep.extend(loaded.keep)
-    return Lexicon(sources)
+        user.corrections.mask.extend(loaded.mask)
+        user.corrections.keep.extend(loaded.keep)
+    lexicon = Lexicon(user, public)
+    lexicon.load_report = report
+    return lexicon
 
 
 # Capitalized words (Latin script): the occurrences a learned reference is weighed against.

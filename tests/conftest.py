@@ -62,12 +62,12 @@ def deid(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
     """
     real_build = cli_module.build_lexicon
 
-    def build_lexicon(options: DictionaryOptions, dict_dir: Path | None = None):
-        if dict_dir is None and options == DictionaryOptions():
+    def build_lexicon(options: DictionaryOptions, dict_dirs=(), **kwargs):
+        if not dict_dirs and options == DictionaryOptions():
             if "lexicon" not in _DEFAULT_LEXICON:
-                _DEFAULT_LEXICON["lexicon"] = real_build(options)
+                _DEFAULT_LEXICON["lexicon"] = real_build(options, **kwargs)
             return _DEFAULT_LEXICON["lexicon"]
-        return real_build(options, dict_dir)
+        return real_build(options, dict_dirs, **kwargs)
 
     monkeypatch.setattr(cli_module, "build_lexicon", build_lexicon)
     runner = CliRunner()
@@ -154,3 +154,18 @@ def _files_under(root: Path) -> Iterator[Path]:
 def files_under() -> Callable[[Path], Iterator[Path]]:
     """Every regular file below a directory (dot-files included), sorted."""
     return _files_under
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Runs of the real command cache compiled dictionaries: keep that cache inside the test
+    session instead of the user's cache directory."""
+    import os
+
+    previous = os.environ.get("DEID_CACHE_DIR")
+    os.environ["DEID_CACHE_DIR"] = str(tmp_path_factory.mktemp("lexicon-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("DEID_CACHE_DIR", None)
+    else:
+        os.environ["DEID_CACHE_DIR"] = previous

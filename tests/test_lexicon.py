@@ -323,7 +323,7 @@ def test_build_lexicon_merges_user_files_of_every_format(tmp_path: Path) -> None
         persons=[tmp_path / "x.csv"],
         corrections=[tmp_path / "c.toml"],
     )
-    lexicon = build_lexicon(options, dict_dir=tmp_path)
+    lexicon = build_lexicon(options)
     bits = dict(hits(lexicon, "Zirbleitner Hofbrunninger Quendelhofer Wendolin"))
     assert bits == {
         "Zirbleitner": PATIENT,

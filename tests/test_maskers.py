@@ -435,13 +435,13 @@ def test_site_word_followed_by_any_known_place_is_masked_as_one_site(
     text: str, site: str, place: str
 ) -> None:
     assert fold(place) in LEX.places
-    assert site not in LEX.sources.sites  # found by the pattern, not by the site dictionary
+    assert site not in LEX.sites  # found by the pattern, not by the site dictionary
     assert found(text) == [(site, SIT, "MedicalSite")]
 
 
 @pytest.mark.parametrize("site", ["LKH Innsbruck", "AKH Wien", "Universitätsklinik Innsbruck"])
 def test_dictionary_site_is_masked_as_one_span(site: str) -> None:
-    assert site in LEX.sources.sites
+    assert site in LEX.sites
     assert found(f"Vorbefunde aus dem {site} angefordert") == [(site, SIT, "MedicalSite")]
 
 

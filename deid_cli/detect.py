@@ -47,14 +47,16 @@ class Detector:
         vote: str = "first",
         learned: dict[str, str] | None = None,
         learned_automaton: ahocorasick.Automaton | None = None,
+        ambiguity_rule: bool = True,
     ) -> None:
         self.lexicon = lexicon
         self.vote_all = vote == "all"
         self.regex = RegexStage(lexicon.public.place_names)
         self.learned_automaton = learned_automaton
+        self.ambiguity_rule = ambiguity_rule
         maskers: list[Masker] = [
             SalutationMasker(lexicon.public.salutations, lexicon.public.titles),
-            NameDictionaryMasker(),
+            NameDictionaryMasker(ambiguous_need_context=ambiguity_rule),
             FullNameMasker(),
             DoubleNameMasker(),
             MedicalSiteMasker(lexicon.public.site_prefixes, lexicon.places),

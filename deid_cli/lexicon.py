@@ -72,6 +72,8 @@ def match_view(lower: str) -> str:
 
 
 def _key(variant: str) -> str:
+    if variant.isalpha():
+        return f" {variant} "
     return " " + _NON_WORD.sub(" ", variant) + " "
 
 
@@ -159,6 +161,8 @@ def load_corrections(path: Path) -> Corrections:
 
 def name_parts(entry: str) -> list[str]:
     """Full names in lists contribute their parts ("Anna-Lena Müller" -> Anna, Lena, Müller)."""
+    if entry.isalpha():
+        return [entry] if len(entry) > 1 else []
     return [part for part in _NAME_SPLIT.split(entry) if len(part) > 1 and part[0].isalpha()]
 
 

@@ -12,10 +12,13 @@ import re
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ẞ": "ss"})
 _UNFOLD = (("ae", "ä"), ("oe", "ö"), ("ue", "ü"))
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$")
+_FOLDED_PAIR = re.compile("ae|oe|ue|ss")
 
 
 def fold(text: str) -> str:
     """Case-fold and replace ä/ö/ü/ß by ae/oe/ue/ss: the identity key of a reference."""
+    if text.isascii():  # nothing to fold; str.translate is the slow part of this function
+        return text.lower()
     return text.lower().translate(_FOLD)
 
 
@@ -29,7 +32,9 @@ def spelling_variants(entry: str) -> set[str]:
     """Lower-case forms of ``entry`` that text may contain: as written, folded, and with
     ae/oe/ue/ss turned back into umlauts/ß (both directions of the folding)."""
     low = entry.lower()
-    folded = low.translate(_FOLD)
+    if low.isascii() and not _FOLDED_PAIR.search(low):
+        return {low}  # the common case: no umlaut or ß in either spelling
+    folded = fold(low)
     variants = {low, folded}
     unfolded = folded
     for pair, umlaut in _UNFOLD:

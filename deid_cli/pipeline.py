@@ -116,4 +116,11 @@ class NameLearner:
         if not learned:
             return base, 0
         automaton = build_learned_automaton(learned)
-        return Detector(base.lexicon, vote=vote, learned=learned, learned_automaton=automaton), len(learned)
+        detector = Detector(
+            base.lexicon,
+            vote=vote,
+            learned=learned,
+            learned_automaton=automaton,
+            ambiguity_rule=base.ambiguity_rule,
+        )
+        return detector, len(learned)

@@ -42,9 +42,9 @@ def load(path: Path) -> list[dict]:
     return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
 
 
-def measure(records: list[dict], vote: str, learn: bool) -> dict:
-    lexicon = build_lexicon(DictionaryOptions())
-    detector = Detector(lexicon, vote=vote)
+def measure(records: list[dict], vote: str, learn: bool, ambiguity_rule: bool = True) -> dict:
+    lexicon = build_lexicon(DictionaryOptions(), use_cache=True)
+    detector = Detector(lexicon, vote=vote, ambiguity_rule=ambiguity_rule)
     if learn:
         learner = NameLearner(lexicon)
         for record in records:
@@ -97,10 +97,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--vote", choices=["first", "all"], default="first")
     parser.add_argument("--no-learn", action="store_true")
+    parser.add_argument(
+        "--no-ambiguity-rule",
+        action="store_true",
+        help="let bare dictionary hits of names that are common words be masked (to measure the rule)",
+    )
     args = parser.parse_args(argv)
     for path in args.files:
-        result = measure(load(path), args.vote, not args.no_learn)
-        print(f"== {path.name} (vote={args.vote}, learn={not args.no_learn})")
+        result = measure(load(path), args.vote, not args.no_learn, not args.no_ambiguity_rule)
+        rule = "off" if args.no_ambiguity_rule else "on"
+        print(f"== {path.name} (vote={args.vote}, learn={not args.no_learn}, ambiguity rule {rule})")
         print(f"  precision(all spans) {result['precision']:.3f}  over {result['predicted']} spans")
         print(f"  type accuracy of correct spans {result['type_accuracy']:.3f}")
         for group, row in result["groups"].items():

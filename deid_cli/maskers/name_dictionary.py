@@ -16,11 +16,15 @@ class NameDictionaryMasker:
 
     name = "NameDictionary"
 
+    def __init__(self, ambiguous_need_context: bool = True) -> None:
+        # Switchable only to measure what the rule is worth (scripts/measure.py).
+        self._needs_context = AMBIGUOUS_BITS if ambiguous_need_context else 0
+
     def annotate(self, ctx: NoteContext) -> None:
         view = ctx.view
         lexicon = ctx.lexicon
         for hit in ctx.hits:
-            if not hit.bits & NAME_BITS or hit.bits & (AMBIGUOUS_BITS | KEEP):
+            if not hit.bits & NAME_BITS or hit.bits & (self._needs_context | KEEP):
                 continue
             key = (hit.start, hit.end)
             if not ctx.wants(key) or not view[hit.start].isupper():

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install demo test lint synthetic eval clean
+.PHONY: install demo test lint synthetic eval bench-load clean
 
 install: $(VENV)/.installed
 
@@ -30,6 +30,9 @@ synthetic: install
 
 eval: install synthetic
 	$(BIN)/python scripts/measure.py build/synthetic.jsonl ../shared/data/grascco_dev.jsonl
+
+bench-load: install
+	$(BIN)/python scripts/bench.py load --extra-names 500000 --repeat 3
 
 clean:
 	rm -rf build masked.jsonl stats.json spans.jsonl .pytest_cache .ruff_cache

@@ -23,6 +23,7 @@ from .engine.local import LocalEngine, RunOptions
 from .lexicon import ConfigError
 from .pipeline import DictionaryOptions, build_lexicon
 from .report import ProgressReporter, print_summary
+from .scrape import SCRAPE_EPILOG, scrape_dicts
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -223,6 +224,9 @@ def run(
         raise typer.Exit(EXIT_INPUT) from None
     if show:
         print_summary(err, result.to_dict())
+
+
+app.command("scrape-dicts", epilog=SCRAPE_EPILOG)(scrape_dicts)
 
 
 def main() -> None:

@@ -1046,8 +1046,8 @@ FILE_INFO: dict[str, tuple[str, str]] = {
         "LGPL-2.1-or-later (python-stdnum)",
     ),
     "postcodes_de.tsv": (
-        "empty: no installed package ships German postcodes; `deid scrape-dicts --source postcodes` "
-        "(planned, GeoNames) fills it",
+        "empty: no installed package ships German postcodes; `deid scrape-dicts --source postcodes "
+        "--country DE --out DIR` downloads them from GeoNames into a dictionary directory",
         "GeoNames data would be CC BY 4.0",
     ),
     "medical_sites.txt": (
@@ -1152,7 +1152,8 @@ The files do not share one licence:
 - **Postcodes.** Austria: one `code<TAB>place` line per pair in python-stdnum's table.
   Germany: no installed package ships German postcodes (pgeocode downloads at run time, which
   this project does not allow), so `postcodes_de.tsv` is deliberately empty until
-  `deid scrape-dicts --source postcodes` (planned; GeoNames, CC BY 4.0) fills it.
+  `deid scrape-dicts --source postcodes --country DE` (GeoNames, CC BY 4.0) downloads them
+  into a dictionary directory.
 - **Medical sites.** Real names and their usual short forms only (no generated prefix x place
   combinations); the matcher combines a word from `site_prefixes.txt` with a following
   capitalised place at run time. Sources: Tirol Kliniken and Land Tirol hospital lists, the

@@ -128,7 +128,10 @@ class Detector:
             types[key] = etype
             return etype
 
-        return [Span(key[0], key[1], resolve(key), votes[0].masker) for key, votes in ctx.votes.items()]
+        return [
+            Span(key[0], key[1], resolve(key), votes[0].masker, votes[0].reference)
+            for key, votes in ctx.votes.items()
+        ]
 
     @staticmethod
     def _resolve(corrections: list[Span], spans: list[Span], keep: list[tuple[int, int]]) -> list[Span]:
@@ -145,7 +148,7 @@ class Detector:
     @staticmethod
     def _to_original(prepared: PreparedText, span: Span) -> Span:
         start, end = prepared.to_original(span.start, span.end)
-        return Span(start, end, span.type, span.masker)
+        return Span(start, end, span.type, span.masker, span.reference)
 
 
 def _overlaps_any(span: Span, ranges: Iterable[tuple[int, int]]) -> bool:

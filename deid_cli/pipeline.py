@@ -74,6 +74,14 @@ _CAPITALIZED = re.compile(r"(?<!\w)[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f][^\W\d_]
 MIN_CONTEXT_SHARE = 0.1
 
 
+def pooled_type(types: Counter[str]) -> str:
+    """The type of a learned name's bare mentions, from every mention context proved: the
+    most frequent; on a tie a patient or professional beats a general person (a name seen
+    with "Dr." as often as with "Frau" is still somebody's doctor)."""
+    priority = {"HCP": 0, "PAT": 1}
+    return min(types, key=lambda t: (-types[t], priority.get(t, 2), t))
+
+
 class NameLearner:
     """Pass 1's memory: references proven by context, with the types they were seen with.
 
@@ -107,7 +115,7 @@ class NameLearner:
             proven = sum(types.values())
             seen = sum(self._occurrences[form] for form in self._forms[reference])
             if seen and proven / seen >= MIN_CONTEXT_SHARE:
-                result[reference] = types.most_common(1)[0][0]
+                result[reference] = pooled_type(types)
         return result
 
     def detector(self, base: Detector, vote: str) -> tuple[Detector, int]:

@@ -68,7 +68,9 @@ def pseudonymize(text: str, spans: Sequence[Span], pseudonymizer: Pseudonymizer)
     codes: list[str] = []
     pos = 0
     for span in spans:
-        code = pseudonymizer.code(normalized_reference(text[span.start : span.end], span.type))
+        code = pseudonymizer.code(
+            span.reference or normalized_reference(text[span.start : span.end], span.type)
+        )
         codes.append(code)
         pieces.append(text[pos : span.start])
         pieces.append(f"[{span.type}-{code}]")

@@ -39,6 +39,9 @@ class Span:
     end: int
     type: str
     masker: str
+    # The reference whose pseudonym this span takes, when it is not the span's own text
+    # (a misspelt "Hubr" takes learned "Huber"'s code). Never serialized.
+    reference: str | None = None
 
 
 def resolve_overlaps(spans: list[Span], masker_rank: dict[str, int] | None = None) -> list[Span]:

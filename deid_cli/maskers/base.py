@@ -46,6 +46,7 @@ class Vote:
     anchor: tuple[int, int] | None = None
     group: int = -1
     type: str | None = None
+    reference: str | None = None
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -67,23 +67,36 @@ class Rejected:
 
 @dataclass(slots=True)
 class Record:
-    """One input record: its texts to pseudonymize plus what ``render`` needs to write it back."""
+    """One input record: its texts to pseudonymize plus what ``render`` needs to write it back.
+
+    ``extras`` holds the record's values of the file's ``extra_fields`` (names, authors, ...) that
+    are present and usable: JSON strings, any CSV value. Absent, null or non-string extras are
+    simply missing from it.
+    """
 
     path: Path
     line: int
     id: str
     texts: dict[str, str]
     raw: object
+    extras: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class _Raw:
     """Raw record bytes (incl. line ending), the byte slice of each text field's value, and the
-    values as read, so an unchanged text keeps its original bytes (escapes, quoting)."""
+    values as read, so an unchanged text keeps its original bytes (escapes, quoting).
+
+    ``extra_spans``/``extra_originals`` do the same for extra fields that are written back (not
+    dropped); ``drops`` are the ``[start, end)`` slices to delete for dropped fields.
+    """
 
     data: bytes
     spans: dict[str, tuple[int, int]]
     originals: dict[str, str]
+    extra_spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+    extra_originals: dict[str, str] = field(default_factory=dict)
+    drops: tuple[tuple[int, int], ...] = ()
 
 
 # --------------------------------------------------------------------------- inputs/outputs
@@ -312,51 +325,100 @@ _JSON_STRING_PATTERN = rb'"[^"\\]*(?:\\.[^"\\]*)*"'
 _JSON_TOKEN = re.compile(_JSON_STRING_PATTERN + rb"|[{}\[\]]", re.DOTALL)
 _JSON_COLON = re.compile(rb"[ \t\r\n]*:[ \t\r\n]*")
 _JSON_STRING = re.compile(_JSON_STRING_PATTERN, re.DOTALL)
+_JSON_SCALAR = re.compile(rb"[^,}\] \t\r\n]+")
+_JSON_WS = re.compile(rb"[ \t\r\n]*")
+_JSON_WS_BYTES = b" \t\r\n"
+_COMMA = ord(",")
 
 
-def _fast_locate(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, tuple[int, int]] | None:
-    """Value spans found by plain search, or None when the shortcut cannot be trusted.
+@dataclass(frozen=True, slots=True)
+class _Member:
+    """A top-level ``"key": value`` pair: where the key starts, and the value's ``[start, end)``."""
 
-    Trusted only if every raw key token occurs exactly once and no backslash appears outside
-    the located values: then no key can be spelled with escapes, so the single literal
-    occurrence must be the top-level key (the parsed object has it) and no duplicate exists.
+    key_start: int
+    value_start: int
+    value_end: int
+    is_string: bool
+
+
+def _container_end(body: bytes, start: int) -> int:
+    """End of the object/array opening at ``start`` (per token, not per byte), or -1."""
+    depth = 0
+    for match in _JSON_TOKEN.finditer(body, start):
+        first = body[match.start()]
+        if first == _QUOTE:
+            continue
+        depth += 1 if first in b"{[" else -1
+        if depth == 0:
+            return match.end()
+    return -1
+
+
+def _member_at(body: bytes, key_start: int, value_start: int) -> _Member | None:
+    """The member whose value starts at ``value_start``, whatever the value's type."""
+    first = body[value_start : value_start + 1]
+    if first == b'"':
+        string = _JSON_STRING.match(body, value_start)
+        return _Member(key_start, value_start, string.end(), True) if string else None
+    if first in (b"{", b"["):
+        end = _container_end(body, value_start)
+        return _Member(key_start, value_start, end, False) if end > 0 else None
+    scalar = _JSON_SCALAR.match(body, value_start)
+    return _Member(key_start, value_start, scalar.end(), False) if scalar else None
+
+
+def _fast_locate(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, _Member] | None:
+    """Members found by plain search, or None when the shortcut cannot be trusted.
+
+    ``wanted`` must only hold keys the parsed object has at top level. Trusted only if every
+    raw key token occurs exactly once, the members do not overlap and no backslash appears
+    outside the located string values: then no key can be spelled with escapes, so the single
+    literal occurrence must be the top-level key and no duplicate exists. Non-string values
+    (e.g. a nested object being dropped) get no exemption from the backslash check.
     """
-    spans: dict[str, tuple[int, int]] = {}
+    members: dict[str, _Member] = {}
     for token, name in wanted.items():
         at = body.find(token)
         if at < 0 or body.find(token, at + 1) >= 0:
             return None
         colon = _JSON_COLON.match(body, at + len(token))
-        value = _JSON_STRING.match(body, colon.end()) if colon else None
-        if value is None:
+        member = _member_at(body, at, colon.end()) if colon else None
+        if member is None:
             return None
-        spans[name] = value.span()
+        members[name] = member
     pos = 0
-    for start, end in sorted(spans.values()):
-        if start < pos or body.find(b"\\", pos, start) >= 0:
+    for member in sorted(members.values(), key=lambda m: m.key_start):
+        if member.key_start < pos:
             return None
-        pos = end
-    return spans if body.find(b"\\", pos) < 0 else None
+        if member.is_string:
+            if body.find(b"\\", pos, member.value_start) >= 0:
+                return None
+        elif body.find(b"\\", pos, member.value_end) >= 0:
+            return None
+        pos = member.value_end
+    return members if body.find(b"\\", pos) < 0 else None
 
 
-def _locate_top_level_values(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, list[tuple[int, int]]]:
-    """Byte spans of the string values of top-level keys in ``wanted`` (raw key bytes -> name).
+def _locate_members(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, list[_Member]]:
+    """Every top-level member whose key is in ``wanted`` (raw key bytes -> name), in order.
 
     Tracks nesting depth so a "text" key inside a nested object is ignored, and decodes keys
-    that contain escapes (``"\\u0074ext"``). The body must already be valid JSON.
-    Non-string values of a wanted key are recorded as ``(-1, -1)`` so duplicates are noticed.
+    that contain escapes (``"\\u0074ext"``). The body must already be valid JSON. Duplicate
+    keys yield several members, so callers can notice them.
     """
-    found: dict[str, list[tuple[int, int]]] = {name: [] for name in wanted.values()}
+    found: dict[str, list[_Member]] = {name: [] for name in wanted.values()}
     depth = 0
-    value_at = -1
-    value_key = ""
+    string_at = -1  # value start of a wanted member whose string value is the next token
+    container: tuple[str, int, int] | None = None  # wanted member whose object/array is open
+    key_name = ""
+    key_start = -1
     for match in _JSON_TOKEN.finditer(body):
         start = match.start()
         first = body[start]
         if first == _QUOTE:
-            if start == value_at:
-                found[value_key].append((start, match.end()))
-                value_at = -1
+            if start == string_at:
+                found[key_name].append(_Member(key_start, start, match.end(), True))
+                string_at = -1
                 continue
             if depth != 1:
                 continue
@@ -366,14 +428,24 @@ def _locate_top_level_values(body: bytes, wanted: Mapping[bytes, str]) -> dict[s
             name = _json_key_name(match.group(), wanted)
             if name is None:
                 continue
-            if body[colon.end() : colon.end() + 1] == b'"':
-                value_at, value_key = colon.end(), name
+            value_start = colon.end()
+            value_first = body[value_start]
+            if value_first == _QUOTE:
+                string_at, key_name, key_start = value_start, name, start
+            elif value_first in b"{[":
+                container = (name, start, value_start)
             else:
-                found[name].append((-1, -1))
+                scalar = _JSON_SCALAR.match(body, value_start)
+                end = scalar.end() if scalar else value_start
+                found[name].append(_Member(start, value_start, end, False))
         elif first in b"{[":
             depth += 1
         else:
             depth -= 1
+            if depth == 1 and container is not None:
+                name, member_start, value_start = container
+                found[name].append(_Member(member_start, value_start, match.end(), False))
+                container = None
     return found
 
 
@@ -386,14 +458,63 @@ def _json_key_name(token: bytes, wanted: Mapping[bytes, str]) -> str | None:
     return decoded if decoded in wanted.values() else None
 
 
+def _last_non_ws(body: bytes, pos: int) -> int:
+    """Index of the last non-whitespace byte before ``pos`` (-1 if none), in C-level chunks."""
+    window = 64
+    while True:
+        low = max(0, pos - window)
+        kept = len(body[low:pos].rstrip(_JSON_WS_BYTES))
+        if kept or low == 0:
+            return low + kept - 1
+        window *= 4
+
+
+def _json_drop_ranges(body: bytes, members: Sequence[_Member]) -> list[tuple[int, int]]:
+    """Slices to delete so the top-level ``members`` vanish and the object stays valid JSON.
+
+    Members are grouped into runs of neighbours. A run after another member takes the comma
+    before it (``, "k": v``); a run at the start of the object takes the comma after it and the
+    whitespace up to the next key; a run that is the whole object leaves only its surroundings.
+    """
+    runs: list[list[tuple[_Member, int, int]]] = []
+    for member in sorted(members, key=lambda m: m.key_start):
+        before = _last_non_ws(body, member.key_start)  # ',' or '{'
+        after = _JSON_WS.match(body, member.value_end).end()  # ',' or '}'
+        if runs and runs[-1][-1][2] == before:
+            runs[-1].append((member, before, after))
+        else:
+            runs.append([(member, before, after)])
+    ranges: list[tuple[int, int]] = []
+    for run in runs:
+        (first, before, _), (last, _, after) = run[0], run[-1]
+        if body[before] == _COMMA:
+            ranges.append((before, last.value_end))
+        elif body[after] == _COMMA:
+            ranges.append((first.key_start, _JSON_WS.match(body, after + 1).end()))
+        else:
+            ranges.append((first.key_start, last.value_end))
+    return ranges
+
+
 class _JsonlReader:
     """Yields records of a JSONL file; blank lines pass through as bytes."""
 
-    def __init__(self, path: Path, text_fields: Sequence[str], id_field: str) -> None:
+    def __init__(
+        self,
+        path: Path,
+        text_fields: Sequence[str],
+        id_field: str,
+        extra_fields: Sequence[str] = (),
+        drop_fields: Sequence[str] = (),
+    ) -> None:
         self.path = path
         self.text_fields = tuple(text_fields)
         self.id_field = id_field
+        self.extra_fields = tuple(extra_fields)
+        self.drop_fields = tuple(drop_fields)
         self._wanted = {orjson.dumps(name): name for name in self.text_fields}
+        self._optional = tuple(dict.fromkeys(self.extra_fields + self.drop_fields))
+        self._tokens = {name: orjson.dumps(name) for name in self._optional}
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
         with self.path.open("rb") as handle:
@@ -421,17 +542,29 @@ class _JsonlReader:
             if not isinstance(obj[name], str):
                 return self._reject(number, f"text field {name!r} is not a string")
             texts[name] = obj[name]
-        spans = _fast_locate(body, self._wanted)
-        if spans is None:
-            located = _locate_top_level_values(body, self._wanted)
-            if any(len(found) != 1 for found in located.values()):
-                name = next(name for name, found in located.items() if len(found) != 1)
-                return self._reject(number, f"duplicate text field {name!r}")
-            spans = {name: found[0] for name, found in located.items()}
-        if offset:
-            spans = {name: (start + offset, end + offset) for name, (start, end) in spans.items()}
+        wanted = self._wanted
+        present = [name for name in self._optional if name in obj]
+        if present:
+            wanted = {**wanted, **{self._tokens[name]: name for name in present}}
+        fast = _fast_locate(body, wanted)
+        if fast is not None:
+            members = {name: [member] for name, member in fast.items()}
+        else:
+            members = _locate_members(body, wanted)
+            for kind, names in (("text", self.text_fields), ("extra", self.extra_fields)):
+                for name in names:
+                    if len(members.get(name, ())) > 1 or (kind == "text" and not members[name]):
+                        return self._reject(number, f"duplicate {kind} field {name!r}")
+        spans = {name: _value_span(members[name][0], offset) for name in self.text_fields}
+        extras = {name: obj[name] for name in self.extra_fields if isinstance(obj.get(name), str)}
+        extra_spans = {
+            name: _value_span(members[name][0], offset) for name in extras if name not in self.drop_fields
+        }
+        dropped = [member for name in self.drop_fields for member in members.get(name, ())]
+        drops = tuple((start + offset, end + offset) for start, end in _json_drop_ranges(body, dropped))
         record_id = _record_id(obj.get(self.id_field), self.path, number)
-        return Record(self.path, number, record_id, texts, _Raw(line, spans, dict(texts)))
+        raw = _Raw(line, spans, dict(texts), extra_spans, {n: extras[n] for n in extra_spans}, drops)
+        return Record(self.path, number, record_id, texts, raw, extras)
 
     def _reject(self, number: int, reason: str) -> Rejected:
         return Rejected(self.path, number, reason)
@@ -440,6 +573,11 @@ class _JsonlReader:
     def encode(text: str) -> bytes:
         """A JSON string literal for ``text`` (orjson keeps non-ASCII as UTF-8)."""
         return orjson.dumps(text)
+
+
+def _value_span(member: _Member, offset: int) -> tuple[int, int]:
+    """A member's value slice in the raw line (which may start with a BOM)."""
+    return member.value_start + offset, member.value_end + offset
 
 
 def _json_error_reason(body: bytes) -> str:
@@ -542,14 +680,24 @@ def _csv_value(data: bytes | bytearray, start: int, end: int) -> str:
 class _CsvReader:
     """Reads the header once, then yields records; empty lines pass through as bytes."""
 
-    def __init__(self, path: Path, text_fields: Sequence[str], id_field: str, delimiter: int | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        text_fields: Sequence[str],
+        id_field: str,
+        delimiter: int | None,
+        extra_fields: Sequence[str] = (),
+        drop_fields: Sequence[str] = (),
+    ) -> None:
         self.path = path
         self.text_fields = tuple(text_fields)
         self.id_field = id_field
+        self.extra_fields = tuple(extra_fields)
+        self.drop_fields = tuple(drop_fields)
         self._read_header(delimiter)
 
     def _read_header(self, explicit: int | None) -> None:
-        """Detect the delimiter, tokenize the header and find the text/id columns."""
+        """Detect the delimiter, tokenize the header and find the text/id/extra/drop columns."""
         with self.path.open("rb") as handle:
             first = handle.readline()
             bom = _BOM if first.startswith(_BOM) else b""
@@ -570,9 +718,10 @@ class _CsvReader:
             row = self._tokenizer.read(first, more)
         if isinstance(row, str):
             raise InputError(self.path, 1, f"malformed header: {row}")
-        self._preamble = bom + bytes(row.data)
+        self._header_size = len(bom) + len(row.data)
         self._header_lines = 1 + extra_lines
         self._columns = self._header_columns(row)
+        self._preamble = bom + _splice(bytes(row.data), self._drop_edits(row.fields))
 
     def _header_columns(self, row: _CsvRow) -> int:
         """Resolve text/id column indexes; returns the header's field count."""
@@ -588,14 +737,37 @@ class _CsvReader:
                 raise InputError(self.path, 1, f"duplicate column {name!r} in header")
             self._text_index[name] = names.index(name)
         self._id_index = names.index(self.id_field) if self.id_field in names else None
+        self._extra_index: dict[str, int] = {}
+        for name in self.extra_fields:
+            if names.count(name) > 1:
+                raise InputError(self.path, 1, f"duplicate column {name!r} in header")
+            if name in names:
+                self._extra_index[name] = names.index(name)
+        drop_names = set(self.drop_fields)
+        self._drop_indexes = tuple(i for i, name in enumerate(names) if name in drop_names)
         return len(names)
+
+    def _drop_edits(self, fields: Sequence[tuple[int, int]]) -> list[tuple[int, int, bytes]]:
+        """Deletions removing the dropped columns and one delimiter each from a row's fields.
+
+        Columns at the start of the row take the delimiter after them, all others the one
+        before them, so neighbouring dropped columns never claim the same delimiter. At least
+        one (text) column always stays.
+        """
+        edits: list[tuple[int, int, bytes]] = []
+        for rank, index in enumerate(self._drop_indexes):
+            if index == rank:
+                edits.append((fields[index][0], fields[index + 1][0], b""))
+            else:
+                edits.append((fields[index - 1][1], fields[index][1], b""))
+        return edits
 
     def preamble(self) -> bytes:
         return self._preamble
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
         with self.path.open("rb") as handle:
-            handle.seek(len(self._preamble))
+            handle.seek(self._header_size)
             number = self._header_lines
 
             def more() -> bytes:
@@ -626,9 +798,15 @@ class _CsvReader:
         spans = {name: row.fields[index] for name, index in self._text_index.items()}
         texts = {name: _csv_value(data, *span) for name, span in spans.items()}
         raw_id = None if self._id_index is None else _csv_value(data, *row.fields[self._id_index])
-        return Record(
-            self.path, line, _record_id(raw_id, self.path, line), texts, _Raw(data, spans, dict(texts))
-        )
+        extras = {name: _csv_value(data, *row.fields[index]) for name, index in self._extra_index.items()}
+        extra_spans = {
+            name: row.fields[index]
+            for name, index in self._extra_index.items()
+            if name not in self.drop_fields
+        }
+        drops = tuple((start, end) for start, end, _ in self._drop_edits(row.fields))
+        raw = _Raw(data, spans, dict(texts), extra_spans, {n: extras[n] for n in extra_spans}, drops)
+        return Record(self.path, line, _record_id(raw_id, self.path, line), texts, raw, extras)
 
     def encode(self, text: str, was_quoted: bool) -> bytes:
         """RFC 4180 field bytes: quoted if the original was, or if the value needs it."""
@@ -646,6 +824,13 @@ class CorpusFile:
 
     The output file is ``preamble()`` followed by, in order, every yielded ``bytes`` chunk as is
     and ``render(record, ...)`` for every Record. Rejected records have no output bytes.
+
+    ``extra_fields`` are optional string fields read into ``Record.extras`` (JSON: present and a
+    string; CSV: any value of a column that exists) so the caller can rewrite them too; a
+    duplicated extra key rejects the record (JSON) or the file (CSV header). ``drop_fields`` are
+    removed from the output: the top-level key/value pair with one adjacent comma (JSONL), or
+    the column with one delimiter in the header and every row (CSV); a record or header without
+    them is fine. A drop field may also be an extra field (read, then dropped), never a text field.
     """
 
     def __init__(
@@ -654,6 +839,8 @@ class CorpusFile:
         text_fields: Sequence[str] = ("text",),
         id_field: str = "id",
         delimiter: str | None = None,
+        extra_fields: Sequence[str] = (),
+        drop_fields: Sequence[str] = (),
     ) -> None:
         fmt = _format_of(path)
         if fmt is None:
@@ -661,14 +848,23 @@ class CorpusFile:
         fields = tuple(text_fields)
         if not fields or len(set(fields)) != len(fields):
             raise UsageError("text fields must be given, each at most once")
+        extras = tuple(extra_fields)
+        drops = tuple(drop_fields)
+        for kind, names in (("extra", extras), ("drop", drops)):
+            if len(set(names)) != len(names):
+                raise UsageError(f"{kind} fields must be given at most once each")
+            if set(names) & set(fields):
+                raise UsageError(f"a text field cannot also be a {kind} field")
         self.path = path
         self.format = fmt
         self.text_fields = fields
+        self.extra_fields = extras
+        self.drop_fields = drops
         self._reader: _JsonlReader | _CsvReader
         if fmt == "jsonl":
-            self._reader = _JsonlReader(path, fields, id_field)
+            self._reader = _JsonlReader(path, fields, id_field, extras, drops)
         else:
-            self._reader = _CsvReader(path, fields, id_field, _normalize_delimiter(delimiter))
+            self._reader = _CsvReader(path, fields, id_field, _normalize_delimiter(delimiter), extras, drops)
 
     @property
     def delimiter(self) -> str | None:
@@ -676,17 +872,23 @@ class CorpusFile:
         return chr(self._reader.delimiter) if isinstance(self._reader, _CsvReader) else None
 
     def preamble(self) -> bytes:
-        """Bytes before the first record: BOM + header line (with its ending) for CSV, b"" for JSONL."""
+        """Bytes before the first record: BOM + header line (with its ending, without dropped
+        columns) for CSV, b"" for JSONL."""
         return self._reader.preamble() if isinstance(self._reader, _CsvReader) else b""
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
         return iter(self._reader)
 
-    def render(self, record: Record, new_texts: Mapping[str, str]) -> bytes:
-        """The record's output bytes (incl. its line ending) with only the given text values replaced.
+    def render(
+        self, record: Record, new_texts: Mapping[str, str], new_extras: Mapping[str, str] | None = None
+    ) -> bytes:
+        """The record's output bytes (incl. its line ending) with only the given values replaced
+        and the drop fields removed.
 
-        Text fields missing from ``new_texts`` or equal to the value as read keep their original
-        bytes, so an untouched record is reproduced exactly.
+        Text or extra fields missing from ``new_texts``/``new_extras`` or equal to the value as
+        read keep their original bytes, so an untouched record is reproduced exactly (minus the
+        dropped fields). New values for extra fields the record lacks or that are dropped are
+        ignored; names that are not text/extra fields raise KeyError.
         """
         raw = record.raw
         if not isinstance(raw, _Raw):
@@ -695,14 +897,40 @@ class CorpusFile:
         for name, text in new_texts.items():
             if name not in raw.spans:
                 raise KeyError(f"not a text field: {name!r}")
-            if not isinstance(text, str):
-                raise TypeError(f"new text for {name!r} must be a str")
-            if text == raw.originals[name]:
+            self._edit(edits, raw, f"new text for {name!r}", text, raw.spans[name], raw.originals[name])
+        for name, value in (new_extras or {}).items():
+            if name not in self.extra_fields:
+                raise KeyError(f"not an extra field: {name!r}")
+            what = f"new value for {name!r}"
+            span = raw.extra_spans.get(name)
+            if span is None:
+                if not isinstance(value, str):
+                    raise TypeError(f"{what} must be a str")
                 continue
-            start, end = raw.spans[name]
-            was_quoted = end > start and raw.data[start] == _QUOTE
-            edits.append((start, end, self._encode(text, was_quoted)))
-        return _splice(raw.data, edits)
+            self._edit(edits, raw, what, value, span, raw.extra_originals[name])
+        edits.extend((start, end, b"") for start, end in raw.drops)
+        out = _splice(raw.data, edits)
+        if raw.drops and isinstance(self._reader, _CsvReader) and _split_ending(out)[0] == b"":
+            out = b'""' + out  # a lone empty field must not turn the record into a blank line
+        return out
+
+    def _edit(
+        self,
+        edits: list[tuple[int, int, bytes]],
+        raw: _Raw,
+        what: str,
+        value: str,
+        span: tuple[int, int],
+        original: str,
+    ) -> None:
+        """Queue replacing ``span`` with ``value`` unless it equals the value as read."""
+        if not isinstance(value, str):
+            raise TypeError(f"{what} must be a str")
+        if value == original:
+            return
+        start, end = span
+        was_quoted = end > start and raw.data[start] == _QUOTE
+        edits.append((start, end, self._encode(value, was_quoted)))
 
     def _encode(self, text: str, was_quoted: bool) -> bytes:
         if isinstance(self._reader, _CsvReader):

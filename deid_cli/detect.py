@@ -6,7 +6,7 @@ here edits text; replacement happens once, later (``pseudonyms.replace_spans``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import ahocorasick
@@ -17,6 +17,7 @@ from .maskers.base import Masker, NoteContext
 from .maskers.corpus_name import CorpusNameMasker
 from .maskers.double_name import DoubleNameMasker
 from .maskers.full_name import FullNameMasker
+from .maskers.known import KnownIdentifierMasker
 from .maskers.medical_site import MedicalSiteMasker
 from .maskers.name_dictionary import NameDictionaryMasker
 from .maskers.salutation import SalutationMasker
@@ -25,7 +26,7 @@ from .spans import MASKERS, NAME_TYPES, Span, resolve_overlaps
 from .text import PreparedText, prepare
 
 # Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
-CONTEXT_MASKERS = frozenset({"Salutation", "FullName", "DoubleName", "Correction"})
+CONTEXT_MASKERS = frozenset({"KnownIdentifier", "Salutation", "FullName", "DoubleName", "Correction"})
 _RANK = {name: i for i, name in enumerate(("Correction", *MASKERS))}
 
 
@@ -55,6 +56,7 @@ class Detector:
         self.learned_automaton = learned_automaton
         self.ambiguity_rule = ambiguity_rule
         maskers: list[Masker] = [
+            KnownIdentifierMasker(),
             SalutationMasker(lexicon.public.salutations, lexicon.public.titles),
             NameDictionaryMasker(ambiguous_need_context=ambiguity_rule),
             FullNameMasker(),
@@ -65,8 +67,8 @@ class Detector:
             maskers.append(CorpusNameMasker(learned or {}))
         self.maskers = maskers
 
-    def detect(self, text: str) -> Detection:
-        """Detect PHI in one note."""
+    def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
+        """Detect PHI in one note; ``known`` are the record's own names as (value, type)."""
         if not text:
             return Detection([], [])
         prepared = prepare(text)
@@ -76,14 +78,14 @@ class Detector:
         keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
         learned_hits = self._learned_hits(prepared)
         blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
-        ctx = NoteContext(prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all)
+        ctx = NoteContext(prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all, list(known))
         for masker in self.maskers:
             masker.annotate(ctx)
         name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
         site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
         spans = self._resolve(corrections, regex_spans + name_spans + site_spans, keep)
         proven = [
-            (prepared.view[s.start : s.end], s.type)
+            (s.reference.capitalize() if s.reference else prepared.view[s.start : s.end], s.type)
             for s in spans
             if s.masker in CONTEXT_MASKERS
             and s.type in NAME_TYPES

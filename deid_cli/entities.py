@@ -18,6 +18,9 @@ from .spans import HCP, PAT, PER
 def type_name(hints: Iterable[str], bits: int) -> str:
     """Entity type of a name mention from its salutation hints and list-membership bits."""
     hints = set(hints)
+    for hint in hints:
+        if hint.startswith("known:"):  # the record's own patient/author column
+            return hint.split(":", 1)[1]
     if "hcp" in hints:
         return HCP
     if "patient" in hints:

@@ -113,7 +113,8 @@ class NameLearner:
         result: dict[str, str] = {}
         for reference, types in self._types.items():
             proven = sum(types.values())
-            seen = sum(self._occurrences[form] for form in self._forms[reference])
+            # A name proven under a spelling the word counts missed is at least as frequent as its proofs.
+            seen = max(proven, sum(self._occurrences[form] for form in self._forms[reference]))
             if seen and proven / seen >= MIN_CONTEXT_SHARE:
                 result[reference] = pooled_type(types)
         return result

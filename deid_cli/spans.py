@@ -16,6 +16,7 @@ NAME_TYPES: frozenset[str] = frozenset({HCP, PAT, PER})
 
 # Masker names as in the paper's Table 7, plus the corpus-wide learner.
 MASKERS: tuple[str, ...] = (
+    "KnownIdentifier",
     "Salutation",
     "NameDictionary",
     "FullName",

@@ -59,6 +59,7 @@ class NoteContext:
     learned_hits: list[Hit]
     blocked: list[tuple[int, int]]
     vote_all: bool = False
+    known: list[tuple[str, str]] = field(default_factory=list)
     votes: dict[tuple[int, int], list[Vote]] = field(default_factory=dict)
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0

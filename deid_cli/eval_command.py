@@ -1,0 +1,332 @@
+"""The ``deid eval`` command: run the pipeline over an annotated JSONL file and score it.
+
+Registered by ``deid_cli/cli.py`` as ``app.command("eval", epilog=EVAL_EPILOG)(eval_command)``.
+The metrics and their definitions are in ``deid_cli/evaluate.py``. Output holds counts and
+rates only, never note text, gold strings or record ids. Exit statuses: 0 ok, 1 bad gold file
+(file:line and reason on stderr), 2 usage error (bad option, unknown gold labels, unusable
+label map or dictionary directory).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .config import load_settings
+from .detect import Detector
+from .evaluate import (
+    DEFAULT_TYPES,
+    EXTRA_TYPES,
+    Entity,
+    GoldError,
+    GoldNote,
+    LabelMapError,
+    ScoredNote,
+    effective_label_map,
+    evaluate,
+    label_map_from_object,
+    map_gold,
+    parse_gold,
+    parse_types,
+    unknown_labels,
+)
+from .lexicon import ConfigError
+from .pipeline import DictionaryOptions, NameLearner, build_lexicon
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+SCHEMA = "deid-eval/1"
+
+EVAL_EPILOG = """
+[b]Examples[/b]
+
+  deid eval grascco_dev.jsonl
+
+  deid eval gold.jsonl --types all --json > scores.json
+
+  deid eval gold.jsonl --label-map labels.toml --types PAT,HCP,PER --no-learn
+
+Gold format: one JSON object per line, {"id": ..., "text": ..., "gold": [[start, end, label], ...]}
+(character offsets, end exclusive). GraSCCo labels and deid's own types are known; --label-map
+(JSON or TOML: label = "TYPE" or "IGNORE") overrides and extends them.
+
+[b]Exit statuses[/b]: 0 ok, 1 bad gold file (file:line and reason), 2 usage error (bad option,
+unknown gold labels, unusable label map). Output never contains note text.
+"""
+
+
+class VoteMode(StrEnum):
+    first = "first"
+    all = "all"
+
+
+def _complain(kind: str, message: object) -> None:
+    typer.echo(f"{kind}: {message}", err=True)
+
+
+def load_label_map(path: Path) -> dict[str, str]:
+    """A user label map from JSON or TOML (by suffix; otherwise JSON, then TOML)."""
+    try:
+        raw = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        raise LabelMapError("not a readable UTF-8 file") from None
+    loaders = {".json": (json.loads,), ".toml": (tomllib.loads,)}.get(
+        path.suffix.lower(), (json.loads, tomllib.loads)
+    )
+    for loader in loaders:
+        try:
+            data = loader(raw)
+        except (ValueError, tomllib.TOMLDecodeError):
+            continue
+        return label_map_from_object(data)
+    raise LabelMapError("neither valid JSON nor valid TOML")
+
+
+def _read_gold(path: Path) -> list[GoldNote]:
+    data = path.read_bytes()
+    notes = parse_gold(line.rstrip(b"\r") for line in data.split(b"\n"))
+    if not notes:
+        raise GoldError(1, "no records")
+    return notes
+
+
+def _predict(texts: list[str], detector: Detector, vote: str, learn: bool) -> tuple[list[list[Entity]], int]:
+    """Both passes of ``deid run`` over the whole file: learn, then detect."""
+    learned = 0
+    if learn:
+        learner = NameLearner(detector.lexicon)
+        for text in texts:
+            learner.observe(text, detector.detect(text).proven)
+        detector, learned = learner.detector(detector, vote)
+    predictions = [[Entity(s.start, s.end, s.type) for s in detector.detect(text).spans] for text in texts]
+    return predictions, learned
+
+
+def eval_command(
+    gold: Annotated[
+        Path,
+        typer.Argument(
+            exists=True, dir_okay=False, readable=True, help="Annotated JSONL file (id, text, gold)."
+        ),
+    ],
+    label_map: Annotated[
+        Path | None,
+        typer.Option(
+            "--label-map",
+            exists=True,
+            dir_okay=False,
+            readable=True,
+            help='JSON or TOML object: gold label -> deid type, or "IGNORE" (not PHI). Extends the '
+            "built-in GraSCCo map.",
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the scores as JSON on stdout instead of tables.")
+    ] = False,
+    types: Annotated[
+        str,
+        typer.Option(
+            "--types",
+            help=f"Types to evaluate: default ({' '.join(DEFAULT_TYPES)}), all (adds "
+            f"{' '.join(EXTRA_TYPES)}), or a comma list such as PAT,HCP,PER.",
+        ),
+    ] = "default",
+    vote: Annotated[
+        VoteMode,
+        typer.Option("--vote", help="first: first masker wins (paper). all: every masker votes."),
+    ] = VoteMode.first,
+    learn: Annotated[
+        bool,
+        typer.Option("--learn/--no-learn", help="Learn names proven by context (pass 1), as deid run does."),
+    ] = True,
+    dict_dir: Annotated[
+        list[Path] | None,
+        typer.Option("--dict-dir", help="Extra dictionary directory, as for deid run; repeatable."),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
+    ] = None,
+    cache: Annotated[
+        bool | None,
+        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
+    ] = None,
+) -> None:
+    """Score deid against gold annotations: note-level table with 95 % intervals (the paper's
+    Table 8), entity-level strict and relaxed precision/recall/F1/F2 per type (i2b2 2014 style),
+    token-level scores and the count of gold strings left in the output.
+
+    The pipeline runs as [b]deid run[/b] does (both passes over the whole file). Adjacent
+    detected name tokens of one type ("Anna" "Gruber") are merged before entity matching.
+    Definitions: see README, section "deid eval".
+    """
+    try:
+        overrides = load_label_map(label_map) if label_map is not None else {}
+    except LabelMapError as exc:
+        _complain("error", f"{label_map}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    mapping = effective_label_map(overrides)
+    try:
+        selected = parse_types(types, mapping.values())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--types") from None
+    try:
+        notes = _read_gold(gold)
+    except GoldError as exc:
+        _complain("input error", f"{gold}:{exc.line}: {exc.reason}")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:
+        _complain("input error", f"{gold}: {exc.strerror or 'cannot read'}")
+        raise typer.Exit(EXIT_INPUT) from None
+    unknown = unknown_labels(notes, mapping)
+    if unknown:
+        _complain(
+            "error",
+            f"{gold}: unknown gold label(s) {', '.join(unknown)}; map them with --label-map "
+            '(label = "TYPE" or "IGNORE")',
+        )
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        settings = load_settings(config)
+        lexicon = build_lexicon(
+            DictionaryOptions(),
+            [*settings.dict_dirs, *(dict_dir or [])],
+            use_cache=settings.cache if cache is None else cache,
+        )
+    except ConfigError as exc:
+        _complain("error", exc)
+        raise typer.Exit(EXIT_USAGE) from None
+
+    texts = [note.text for note in notes]
+    predictions, learned = _predict(texts, Detector(lexicon, vote=vote.value), vote.value, learn)
+    ignored: dict[str, int] = {}
+    scored: list[ScoredNote] = []
+    for note, predicted in zip(notes, predictions, strict=True):
+        entities, ignored_here = map_gold(note, mapping)
+        for label, count in ignored_here.items():
+            ignored[label] = ignored.get(label, 0) + count
+        scored.append(ScoredNote(note.text, entities, predicted))
+    report: dict[str, Any] = {
+        "schema": SCHEMA,
+        "gold_file": str(gold),
+        "settings": {"vote": vote.value, "learn": learn, "learned_references": learned},
+        "ignored_labels": dict(sorted(ignored.items())),
+        **evaluate(scored, selected),
+    }
+    if json_out:
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print_report(Console(highlight=False), report)
+
+
+# ------------------------------------------------------------------------------------ tables
+
+
+def _num(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"
+
+
+def _counts_list(counts: dict[str, int]) -> str:
+    return ", ".join(f"{key} {value}" for key, value in counts.items())
+
+
+def print_report(console: Console, report: dict[str, Any]) -> None:
+    """The report as rich tables (counts and rates only)."""
+    settings = report["settings"]
+    console.print(
+        f"[b]deid eval[/b] {report['gold_file']}: {report['notes']} notes, vote={settings['vote']}, "
+        f"learning {'on' if settings['learn'] else 'off'} ({settings['learned_references']} learned)"
+    )
+    console.print(f"evaluated types: {' '.join(report['types'])}")
+    console.print(
+        f"gold spans evaluated: {report['gold_spans']}; predicted spans: {report['predicted_spans']}"
+    )
+    skipped = report["not_evaluated"]
+    if skipped["gold"]:
+        total = sum(skipped["gold"].values())
+        console.print(f"not evaluated: {total} gold spans of types {_counts_list(skipped['gold'])}")
+    if skipped["predicted"]:
+        total = sum(skipped["predicted"].values())
+        console.print(f"not evaluated: {total} predicted spans of types {_counts_list(skipped['predicted'])}")
+    if report["ignored_labels"]:
+        total = sum(report["ignored_labels"].values())
+        console.print(f"ignored (not PHI): {total} gold spans ({_counts_list(report['ignored_labels'])})")
+
+    notes = report["note_level"]
+    table = Table(
+        title="Note level (a note counts as TP only when every gold span is overlapped)",
+        caption=f"TP {notes['tp']}  FP {notes['fp']}  FN {notes['fn']}  TN {notes['tn']}",
+        title_justify="left",
+    )
+    for column in ("metric", "value", "95% CI", "method"):
+        table.add_column(column, justify="left" if column in ("metric", "method") else "right")
+    for metric in ("accuracy", "sensitivity", "specificity", "precision"):
+        row = notes[metric]
+        ci = row["ci95"]
+        table.add_row(
+            metric, _num(row["value"]), f"{_num(ci[0])}–{_num(ci[1])}" if ci else "–", row["method"]
+        )
+    console.print(table)
+
+    for mode, title in (
+        ("strict", "Entity level, strict (same boundaries and type; adjacent tokens merged)"),
+        ("relaxed", "Entity level, relaxed (overlap and same type)"),
+    ):
+        scores = report["entity_level"][mode]
+        table = Table(title=title, title_justify="left")
+        for column in ("type", "gold", "pred", "found", "correct", "P", "R", "F1", "F2"):
+            table.add_column(column, justify="left" if column == "type" else "right")
+        for etype, row in scores["per_type"].items():
+            if row["gold"] or row["predicted"]:
+                table.add_row(etype, *_entity_cells(row))
+        table.add_section()
+        table.add_row("micro", *_entity_cells(scores["micro"]))
+        macro = scores["macro"]
+        table.add_row(
+            f"macro ({macro['types']} types)",
+            "",
+            "",
+            "",
+            "",
+            *(_num(macro[k]) for k in ("precision", "recall", "f1", "f2")),
+        )
+        table.add_row("any PHI", *_entity_cells(scores["any"]))
+        console.print(table)
+
+    tokens = report["token_level"]
+    table = Table(title="Token level (\\w+ tokens, PHI or not)", title_justify="left")
+    for column in ("tokens", "gold", "pred", "TP", "P", "R", "F1"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        str(tokens["tokens"]),
+        str(tokens["gold"]),
+        str(tokens["predicted"]),
+        str(tokens["tp"]),
+        *(_num(tokens[k]) for k in ("precision", "recall", "f1")),
+    )
+    console.print(table)
+
+    leaks = report["leaks"]
+    by_type = f" ({_counts_list(leaks['leaked_by_type'])})" if leaks["leaked_by_type"] else ""
+    console.print(
+        f"leaked gold strings: {leaks['leaked_strings']} of {leaks['gold_strings']}{by_type}; "
+        f"notes with a leak: {leaks['notes_with_leak']} of {report['notes']}"
+    )
+
+
+def _entity_cells(row: dict[str, Any]) -> list[str]:
+    return [
+        str(row["gold"]),
+        str(row["predicted"]),
+        str(row["found"]),
+        str(row["correct"]),
+        *(_num(row[k]) for k in ("precision", "recall", "f1", "f2")),
+    ]
+
+
+__all__ = ["EVAL_EPILOG", "eval_command", "load_label_map", "print_report"]

@@ -1,0 +1,64 @@
+"""The record's own structured names (--known-field / --known-hcp-field) are masked in its
+text: exact, umlaut-folded and one-edit variants, typed by their column, sharing the known
+value's pseudonym, and learned for the rest of the corpus. All names are invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_cli.detect import Detector
+from deid_cli.pipeline import DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.spans import HCP, PAT
+
+LEX = build_lexicon(DictionaryOptions())
+DET = Detector(LEX)
+KNOWN = [("Wendolin Zirbleitner", PAT), ("Hofbrünninger", HCP)]
+
+
+def found(text: str, known=KNOWN) -> list[tuple[str, str, str]]:
+    return [(text[s.start : s.end], s.type, s.masker) for s in DET.detect(text, known).spans]
+
+
+def test_invented_names_are_unknown_to_the_lists() -> None:
+    for word in ("Wendolin", "Zirbleitner", "Hofbrünninger"):
+        assert not LEX.is_listed_name(word) and not LEX.is_common(word)
+
+
+def test_known_patient_tokens_are_masked_bare_and_typed_pat() -> None:
+    assert found("Zirbleitner ruft an, Wendolin ok.") == [
+        ("Zirbleitner", PAT, "KnownIdentifier"),
+        ("Wendolin", PAT, "KnownIdentifier"),
+    ]
+
+
+@pytest.mark.parametrize("variant", ["Zirbleitnr", "Zirbleiter", "Zirbelitner", "ZIRBLEITNER"])
+def test_one_edit_and_case_variants_of_a_known_name_are_masked(variant: str) -> None:
+    assert found(f"{variant} meldet sich") == [(variant, PAT, "KnownIdentifier")]
+
+
+def test_umlaut_spelled_out_matches_the_known_value_and_is_typed_hcp() -> None:
+    assert found("Rücksprache mit Hofbruenninger") == [("Hofbruenninger", HCP, "KnownIdentifier")]
+
+
+def test_misspelt_mention_takes_the_known_value_as_its_reference() -> None:
+    spans = DET.detect("Zirbleitnr meldet sich", KNOWN).spans
+    assert [s.reference for s in spans] == ["zirbleitner"]
+
+
+def test_two_edits_away_or_other_records_names_are_not_masked() -> None:
+    assert found("Zrbleitnr meldet sich") == []
+    assert found("Zirbleitner ruft an", known=[]) == []
+
+
+def test_short_known_tokens_match_only_exactly() -> None:
+    assert found("Mai Termin, Zirbe im Garten", known=[("Mair", PAT), ("Zirb", PAT)]) == []
+    assert found("Zirb ruft an", known=[("Zirb", PAT)]) == [("Zirb", PAT, "KnownIdentifier")]
+
+
+def test_known_names_are_learned_for_the_rest_of_the_corpus() -> None:
+    learner = NameLearner(LEX)
+    learner.observe("Zirbleitner ruft an", DET.detect("Zirbleitner ruft an", KNOWN).proven)
+    detector, learned = learner.detector(DET, "first")
+    assert learned >= 1
+    spans = detector.detect("Rückruf bei Zirbleitner").spans
+    assert [(s.type, s.masker) for s in spans] == [(PAT, "CorpusName")]

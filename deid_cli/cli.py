@@ -58,6 +58,12 @@ class OnError(StrEnum):
     skip = "skip"
 
 
+class StrategyName(StrEnum):
+    tag = "tag"
+    redact = "redact"
+    surrogate = "surrogate"
+
+
 class VoteMode(StrEnum):
     first = "first"
     all = "all"
@@ -131,6 +137,13 @@ def run(
             "--vote", help="first: first masker wins (paper). all: every masker votes for the type."
         ),
     ] = VoteMode.first,
+    strategy: Annotated[
+        StrategyName,
+        typer.Option(
+            "--strategy",
+            help="tag: [PAT-7KQ2XM] (corpus-wide codes); redact: [PAT]; surrogate: realistic replacements.",
+        ),
+    ] = StrategyName.tag,
     learn: Annotated[
         bool,
         typer.Option("--learn/--no-learn", help="Learn names proven by context and mask them corpus-wide."),
@@ -194,6 +207,7 @@ def run(
         vote=vote.value,
         learn=learn,
         seed=seed,
+        strategy=strategy.value,
         stats_path=stats,
         spans_path=spans,
     )

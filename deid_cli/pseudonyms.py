@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .normalize import reference_key
 from .spans import PHO, Span
@@ -52,7 +52,8 @@ class Pseudonymizer:
         return code
 
     def tag(self, text: str, entity_type: str) -> str:
-        return f"[{entity_type}-{self.code(normalized_reference(text, entity_type))}]"
+        """The tag a text of this type gets in this run."""
+        return tag(text, entity_type, self.code(normalized_reference(text, entity_type)), "")
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -61,19 +62,30 @@ class Pseudonymizer:
         raise TypeError("the linkage table is never serialized")
 
 
-def pseudonymize(text: str, spans: Sequence[Span], pseudonymizer: Pseudonymizer) -> tuple[str, list[str]]:
-    """Rewrite ``text`` with every span (sorted, disjoint) replaced by its pseudonym, in one
-    sweep; also return each span's code (the statistics count distinct references by code)."""
+Replacer = Callable[[str, str, str, str], str]  # (original, type, code, reference) -> text
+
+
+def tag(original: str, entity_type: str, code: str, reference: str) -> str:
+    """The default replacement: ``[PAT-7KQ2XM]``."""
+    return f"[{entity_type}-{code}]"
+
+
+def pseudonymize(
+    text: str, spans: Sequence[Span], pseudonymizer: Pseudonymizer, replace: Replacer = tag
+) -> tuple[str, list[str]]:
+    """Rewrite ``text`` with every span (sorted, disjoint) replaced, in one sweep; also return
+    each span's code (the statistics count distinct references by code). A span's own
+    ``reference`` (a misspelling's learned name) decides its code when set."""
     pieces: list[str] = []
     codes: list[str] = []
     pos = 0
     for span in spans:
-        code = pseudonymizer.code(
-            span.reference or normalized_reference(text[span.start : span.end], span.type)
-        )
+        original = text[span.start : span.end]
+        reference = span.reference or normalized_reference(original, span.type)
+        code = pseudonymizer.code(reference)
         codes.append(code)
         pieces.append(text[pos : span.start])
-        pieces.append(f"[{span.type}-{code}]")
+        pieces.append(replace(original, span.type, code, reference))
         pos = span.end
     pieces.append(text[pos:])
     return "".join(pieces), codes

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from .pseudonyms import Pseudonymizer, normalized_reference
+from .pseudonyms import Pseudonymizer, pseudonymize
 from .spans import Span
 from .surrogates import SurrogateGenerator
 
@@ -89,19 +89,6 @@ def make_strategy(name: str, seed: int | None = None, dictionary_dir: Path | Non
 def apply(
     text: str, spans: Sequence[Span], pseudonymizer: Pseudonymizer, strategy: Strategy
 ) -> tuple[str, list[str]]:
-    """Rewrite ``text`` with every span (sorted, disjoint) replaced by ``strategy``, in one
-    sweep; also return each span's code, drawn from ``pseudonymizer`` as in
-    ``pseudonyms.pseudonymize`` (the statistics count distinct references by code)."""
-    pieces: list[str] = []
-    codes: list[str] = []
-    pos = 0
-    for span in spans:
-        original = text[span.start : span.end]
-        reference = normalized_reference(original, span.type)
-        code = pseudonymizer.code(reference)
-        codes.append(code)
-        pieces.append(text[pos : span.start])
-        pieces.append(strategy.replace(original, span.type, code, reference))
-        pos = span.end
-    pieces.append(text[pos:])
-    return "".join(pieces), codes
+    """``pseudonyms.pseudonymize`` with ``strategy`` choosing each replacement; codes are
+    drawn for every strategy, so the statistics count distinct references the same way."""
+    return pseudonymize(text, spans, pseudonymizer, strategy.replace)

@@ -665,3 +665,27 @@ def test_stats_or_spans_never_overwrite_inputs_or_other_outputs(
     assert clash in result.stderr
     assert (workdir / "in.jsonl").read_text(encoding="utf-8") == original
     assert not (workdir / "out.jsonl").exists()
+
+
+@pytest.mark.parametrize("strategy", ["redact", "surrogate"])
+def test_strategy_option_replaces_every_span_and_keeps_references_consistent(
+    deid, workdir: Path, strategy: str
+) -> None:
+    notes = [
+        {"id": 1, "text": "Frau Zirbleitner hat angerufen, Tel. 0664/7654321."},
+        {"id": 2, "text": "Zirbleitner kommt morgen."},
+    ]
+    (workdir / "in.jsonl").write_text("".join(json.dumps(n) + "\n" for n in notes), encoding="utf-8")
+    result = deid("run", "in.jsonl", "-o", "out.jsonl", "--strategy", strategy, "--spans", "s.jsonl", "-q")
+    assert result.exit_code == 0, result.output
+    out = [
+        json.loads(line)["text"] for line in (workdir / "out.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert all("Zirbleitner" not in text and "7654321" not in text for text in out)
+    if strategy == "redact":
+        assert out[0] == "Frau [PER] hat angerufen, Tel. [PHO]."
+        assert out[1] == "[PER] kommt morgen."
+    else:
+        first = out[0].split(" ")[1].rstrip(",")
+        assert out[1].split(" ")[0] == first  # the same surrogate in both notes
+        assert "[" not in out[0]

@@ -26,9 +26,10 @@ from ..corpus import (
 )
 from ..detect import Detector
 from ..pipeline import NameLearner
-from ..pseudonyms import Pseudonymizer, pseudonymize
+from ..pseudonyms import Pseudonymizer
 from ..spans import Span
 from ..stats import RunStats
+from ..strategies import apply, make_strategy
 from ..text import count_tokens
 
 Progress = Callable[[str, int, int | None], None]  # (phase, records done, total or None)
@@ -43,6 +44,7 @@ class RunOptions:
     vote: str = "first"
     learn: bool = True
     seed: int | None = None
+    strategy: str = "tag"
     stats_path: Path | None = None
     spans_path: Path | None = None
 
@@ -122,6 +124,7 @@ class LocalEngine:
     ) -> None:
         """Pass 2: detect, pseudonymize, write every output atomically."""
         pseudonymizer = Pseudonymizer(self.options.seed)
+        strategy = make_strategy(self.options.strategy, seed=self.options.seed)
         several_fields = len(self.options.text_fields) > 1
         total = getattr(self, "_total", None)
         with AtomicOutputs() as outputs:
@@ -141,7 +144,7 @@ class LocalEngine:
                     new_texts: dict[str, str] = {}
                     for name, text in item.texts.items():
                         spans = detector.detect(text).spans
-                        new_texts[name], codes = pseudonymize(text, spans, pseudonymizer)
+                        new_texts[name], codes = apply(text, spans, pseudonymizer, strategy)
                         stats.add_note(spans, count_tokens(text), codes)
                         if spans_out is not None:
                             spans_out.write(_spans_line(item.id, name if several_fields else None, spans))

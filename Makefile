@@ -29,6 +29,8 @@ synthetic: install
 	$(BIN)/python scripts/make_synthetic.py --notes 2000 --seed 7 -o build/synthetic.jsonl
 
 eval: install synthetic
+	$(BIN)/deid eval build/synthetic.jsonl --label-map scripts/synthetic_labels.toml
+	$(BIN)/deid eval ../shared/data/grascco_dev.jsonl
 	$(BIN)/python scripts/measure.py build/synthetic.jsonl ../shared/data/grascco_dev.jsonl
 
 bench-load: install

@@ -20,6 +20,7 @@ from .config import load_settings
 from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
 from .engine.local import LocalEngine, RunOptions
+from .eval_command import EVAL_EPILOG, eval_command
 from .lexicon import ConfigError
 from .pipeline import DictionaryOptions, build_lexicon
 from .report import ProgressReporter, print_summary
@@ -241,6 +242,7 @@ def run(
 
 
 app.command("scrape-dicts", epilog=SCRAPE_EPILOG)(scrape_dicts)
+app.command("eval", epilog=EVAL_EPILOG)(eval_command)
 
 
 def main() -> None:

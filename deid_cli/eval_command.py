@@ -10,6 +10,7 @@ label map or dictionary directory).
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from enum import StrEnum
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .config import load_settings
@@ -39,6 +41,7 @@ from .evaluate import (
 )
 from .lexicon import ConfigError
 from .pipeline import DictionaryOptions, NameLearner, build_lexicon
+from .spans import ENTITY_TYPES
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 SCHEMA = "deid-eval/1"
@@ -52,12 +55,13 @@ EVAL_EPILOG = """
 
   deid eval gold.jsonl --label-map labels.toml --types PAT,HCP,PER --no-learn
 
-Gold format: one JSON object per line, {"id": ..., "text": ..., "gold": [[start, end, label], ...]}
-(character offsets, end exclusive). GraSCCo labels and deid's own types are known; --label-map
-(JSON or TOML: label = "TYPE" or "IGNORE") overrides and extends them.
+[b]Gold format[/b]: JSONL, {"id": ..., "text": ..., "gold": \\[\\[start, end, label], ...]}, end exclusive.
 
-[b]Exit statuses[/b]: 0 ok, 1 bad gold file (file:line and reason), 2 usage error (bad option,
-unknown gold labels, unusable label map). Output never contains note text.
+GraSCCo labels and deid's types are built in; --label-map (label = "TYPE" or "IGNORE") adds to them.
+
+[b]Exit statuses[/b]: 0 ok, 1 bad gold file (file:line and reason, never its content), 2 usage error.
+
+Usage errors: a bad option, unknown gold labels, an unusable label map. Output never contains note text.
 """
 
 
@@ -88,6 +92,18 @@ def load_label_map(path: Path) -> dict[str, str]:
     raise LabelMapError("neither valid JSON nor valid TOML")
 
 
+# Only strings that look like label names are echoed: a malformed file could hold text there.
+_LABEL_LIKE = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]{0,39}")
+
+
+def _label_list(labels: list[str]) -> str:
+    shown = [label for label in labels if _LABEL_LIKE.fullmatch(label)]
+    hidden = len(labels) - len(shown)
+    if hidden:
+        shown.append(f"and {hidden} that do not look like label names (not shown)")
+    return ", ".join(shown)
+
+
 def _read_gold(path: Path) -> list[GoldNote]:
     data = path.read_bytes()
     notes = parse_gold(line.rstrip(b"\r") for line in data.split(b"\n"))
@@ -112,7 +128,11 @@ def eval_command(
     gold: Annotated[
         Path,
         typer.Argument(
-            exists=True, dir_okay=False, readable=True, help="Annotated JSONL file (id, text, gold)."
+            exists=True,
+            dir_okay=False,
+            readable=True,
+            metavar="GOLD.jsonl",
+            help="Annotated JSONL file (id, text, gold).",
         ),
     ],
     label_map: Annotated[
@@ -172,7 +192,8 @@ def eval_command(
         raise typer.Exit(EXIT_USAGE) from None
     mapping = effective_label_map(overrides)
     try:
-        selected = parse_types(types, mapping.values())
+        # Types the detector declares or the label map introduces are selectable too.
+        selected = parse_types(types, [*ENTITY_TYPES, *mapping.values()])
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--types") from None
     try:
@@ -187,7 +208,7 @@ def eval_command(
     if unknown:
         _complain(
             "error",
-            f"{gold}: unknown gold label(s) {', '.join(unknown)}; map them with --label-map "
+            f"{gold}: unknown gold label(s) {_label_list(unknown)}; map them with --label-map "
             '(label = "TYPE" or "IGNORE")',
         )
         raise typer.Exit(EXIT_USAGE)
@@ -232,19 +253,21 @@ def _num(value: float | None) -> str:
 
 
 def _counts_list(counts: dict[str, int]) -> str:
-    return ", ".join(f"{key} {value}" for key, value in counts.items())
+    return escape(", ".join(f"{key} {value}" for key, value in counts.items()))
 
 
 def print_report(console: Console, report: dict[str, Any]) -> None:
     """The report as rich tables (counts and rates only)."""
     settings = report["settings"]
     console.print(
-        f"[b]deid eval[/b] {report['gold_file']}: {report['notes']} notes, vote={settings['vote']}, "
+        f"[b]deid eval[/b] {escape(report['gold_file'])}: {report['notes']} notes, vote={settings['vote']}, "
         f"learning {'on' if settings['learn'] else 'off'} ({settings['learned_references']} learned)"
     )
-    console.print(f"evaluated types: {' '.join(report['types'])}")
+    console.print(f"evaluated types: {escape(' '.join(report['types']))}")
+    merged = report["entity_level"]["strict"]["micro"]["predicted"]
     console.print(
-        f"gold spans evaluated: {report['gold_spans']}; predicted spans: {report['predicted_spans']}"
+        f"gold spans evaluated: {report['gold_spans']}; predicted spans: {report['predicted_spans']} "
+        f"({merged} after merging adjacent tokens)"
     )
     skipped = report["not_evaluated"]
     if skipped["gold"]:
@@ -278,17 +301,23 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         ("relaxed", "Entity level, relaxed (overlap and same type)"),
     ):
         scores = report["entity_level"][mode]
-        table = Table(title=title, title_justify="left")
+        macro = scores["macro"]
+        table = Table(
+            title=title,
+            title_justify="left",
+            caption=f"macro: unweighted mean over the {macro['types']} types with gold or predicted spans",
+        )
         for column in ("type", "gold", "pred", "found", "correct", "P", "R", "F1", "F2"):
-            table.add_column(column, justify="left" if column == "type" else "right")
+            table.add_column(
+                column, justify="left" if column == "type" else "right", no_wrap=column == "type"
+            )
         for etype, row in scores["per_type"].items():
             if row["gold"] or row["predicted"]:
                 table.add_row(etype, *_entity_cells(row))
         table.add_section()
         table.add_row("micro", *_entity_cells(scores["micro"]))
-        macro = scores["macro"]
         table.add_row(
-            f"macro ({macro['types']} types)",
+            "macro",
             "",
             "",
             "",

@@ -21,10 +21,12 @@ from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
 from .engine.local import LocalEngine, RunOptions
 from .eval_command import EVAL_EPILOG, eval_command
+from .evaluate import parse_types
 from .lexicon import ConfigError
 from .pipeline import DictionaryOptions, build_lexicon
 from .report import ProgressReporter, print_summary
 from .scrape import SCRAPE_EPILOG, scrape_dicts
+from .spans import DAT
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -63,6 +65,18 @@ class StrategyName(StrEnum):
     tag = "tag"
     redact = "redact"
     surrogate = "surrogate"
+
+
+class DateMode(StrEnum):
+    mask = "mask"
+    shift = "shift"
+    year = "year"
+    keep = "keep"
+
+
+class AgeMode(StrEnum):
+    over89 = "over89"
+    all = "all"
 
 
 class VoteMode(StrEnum):
@@ -145,6 +159,40 @@ def run(
             help="tag: [PAT-7KQ2XM] (corpus-wide codes); redact: [PAT]; surrogate: realistic replacements.",
         ),
     ] = StrategyName.tag,
+    types: Annotated[
+        str,
+        typer.Option(
+            "--types",
+            help="What to mask: 'default' (PAT HCP PER SIT WEB MAI ADD PHO ZIP LOC), 'all' (adds DAT AGE ID "
+            "ORG PRO) or a comma list.",
+        ),
+    ] = "default",
+    dates: Annotated[
+        DateMode,
+        typer.Option("--dates", help="With DAT selected: mask, shift (per --group-field), year, or keep."),
+    ] = DateMode.mask,
+    group_field: Annotated[
+        str | None,
+        typer.Option("--group-field", help="Field whose records share one date shift (e.g. patient_id)."),
+    ] = None,
+    ages: Annotated[
+        AgeMode, typer.Option("--ages", help="With AGE selected: over89 (Safe Harbor) or all.")
+    ] = AgeMode.over89,
+    known_field: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--known-field", help="Column holding the patient's name(s); masked in its record. Repeatable."
+        ),
+    ] = None,
+    known_hcp_field: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--known-hcp-field", help="Column holding the author's/HCP's name; typed HCP. Repeatable."
+        ),
+    ] = None,
+    drop_field: Annotated[
+        list[str] | None, typer.Option("--drop-field", help="Field removed from the output. Repeatable.")
+    ] = None,
     learn: Annotated[
         bool,
         typer.Option("--learn/--no-learn", help="Learn names proven by context and mask them corpus-wide."),
@@ -209,6 +257,11 @@ def run(
         learn=learn,
         seed=seed,
         strategy=strategy.value,
+        dates=dates.value,
+        group_field=group_field,
+        known_fields=known_field or [],
+        known_hcp_fields=known_hcp_field or [],
+        drop_fields=drop_field or [],
         stats_path=stats,
         spans_path=spans,
     )
@@ -224,7 +277,15 @@ def run(
     def report_reject(item: Rejected) -> None:
         typer.echo(f"skipped {item.path}:{item.line}: {item.reason}", err=True)
 
-    engine = LocalEngine(Detector(lexicon, vote=vote.value), options, reporter.update, report_reject)
+    try:
+        selected = set(parse_types(types))
+    except ValueError as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_USAGE) from None
+    if dates is DateMode.keep:
+        selected.discard(DAT)
+    detector = Detector(lexicon, vote=vote.value, types=selected, ages=ages.value)
+    engine = LocalEngine(detector, options, reporter.update, report_reject)
     try:
         with reporter:
             result = engine.run(list(inputs), output)

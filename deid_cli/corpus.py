@@ -18,7 +18,8 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from types import MappingProxyType
+from typing import Any, BinaryIO, NamedTuple
 
 import orjson
 
@@ -82,7 +83,10 @@ class Record:
     extras: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+_NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(slots=True)  # not frozen: one is built per record and frozen __init__ is slower
 class _Raw:
     """Raw record bytes (incl. line ending), the byte slice of each text field's value, and the
     values as read, so an unchanged text keeps its original bytes (escapes, quoting).
@@ -92,10 +96,10 @@ class _Raw:
     """
 
     data: bytes
-    spans: dict[str, tuple[int, int]]
-    originals: dict[str, str]
-    extra_spans: dict[str, tuple[int, int]] = field(default_factory=dict)
-    extra_originals: dict[str, str] = field(default_factory=dict)
+    spans: Mapping[str, tuple[int, int]]
+    originals: Mapping[str, str]
+    extra_spans: Mapping[str, tuple[int, int]] = field(default_factory=lambda: _NOTHING)
+    extra_originals: Mapping[str, str] = field(default_factory=lambda: _NOTHING)
     drops: tuple[tuple[int, int], ...] = ()
 
 
@@ -331,14 +335,16 @@ _JSON_WS_BYTES = b" \t\r\n"
 _COMMA = ord(",")
 
 
-@dataclass(frozen=True, slots=True)
-class _Member:
+class _Member(NamedTuple):
     """A top-level ``"key": value`` pair: where the key starts, and the value's ``[start, end)``."""
 
     key_start: int
     value_start: int
     value_end: int
     is_string: bool
+
+
+_new_member = tuple.__new__  # builds a _Member without the Python-level NamedTuple constructor
 
 
 def _container_end(body: bytes, start: int) -> int:
@@ -355,11 +361,8 @@ def _container_end(body: bytes, start: int) -> int:
 
 
 def _member_at(body: bytes, key_start: int, value_start: int) -> _Member | None:
-    """The member whose value starts at ``value_start``, whatever the value's type."""
+    """The member whose non-string value (object, array, number, literal) starts at ``value_start``."""
     first = body[value_start : value_start + 1]
-    if first == b'"':
-        string = _JSON_STRING.match(body, value_start)
-        return _Member(key_start, value_start, string.end(), True) if string else None
     if first in (b"{", b"["):
         end = _container_end(body, value_start)
         return _Member(key_start, value_start, end, False) if end > 0 else None
@@ -382,20 +385,20 @@ def _fast_locate(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, _Member]
         if at < 0 or body.find(token, at + 1) >= 0:
             return None
         colon = _JSON_COLON.match(body, at + len(token))
-        member = _member_at(body, at, colon.end()) if colon else None
+        if colon is None:
+            return None
+        value = _JSON_STRING.match(body, colon.end())
+        member = (
+            _new_member(_Member, (at, *value.span(), True)) if value else _member_at(body, at, colon.end())
+        )
         if member is None:
             return None
         members[name] = member
     pos = 0
-    for member in sorted(members.values(), key=lambda m: m.key_start):
-        if member.key_start < pos:
+    for key_start, value_start, value_end, is_string in sorted(members.values()):
+        if key_start < pos or body.find(b"\\", pos, value_start if is_string else value_end) >= 0:
             return None
-        if member.is_string:
-            if body.find(b"\\", pos, member.value_start) >= 0:
-                return None
-        elif body.find(b"\\", pos, member.value_end) >= 0:
-            return None
-        pos = member.value_end
+        pos = value_end
     return members if body.find(b"\\", pos) < 0 else None
 
 
@@ -460,6 +463,8 @@ def _json_key_name(token: bytes, wanted: Mapping[bytes, str]) -> str | None:
 
 def _last_non_ws(body: bytes, pos: int) -> int:
     """Index of the last non-whitespace byte before ``pos`` (-1 if none), in C-level chunks."""
+    if pos > 0 and body[pos - 1] not in _JSON_WS_BYTES:
+        return pos - 1
     window = 64
     while True:
         low = max(0, pos - window)
@@ -477,7 +482,7 @@ def _json_drop_ranges(body: bytes, members: Sequence[_Member]) -> list[tuple[int
     whitespace up to the next key; a run that is the whole object leaves only its surroundings.
     """
     runs: list[list[tuple[_Member, int, int]]] = []
-    for member in sorted(members, key=lambda m: m.key_start):
+    for member in sorted(members):
         before = _last_non_ws(body, member.key_start)  # ',' or '{'
         after = _JSON_WS.match(body, member.value_end).end()  # ',' or '}'
         if runs and runs[-1][-1][2] == before:
@@ -543,26 +548,37 @@ class _JsonlReader:
                 return self._reject(number, f"text field {name!r} is not a string")
             texts[name] = obj[name]
         wanted = self._wanted
-        present = [name for name in self._optional if name in obj]
+        present = [name for name in self._optional if name in obj] if self._optional else None
         if present:
             wanted = {**wanted, **{self._tokens[name]: name for name in present}}
-        fast = _fast_locate(body, wanted)
-        if fast is not None:
-            members = {name: [member] for name, member in fast.items()}
-        else:
+        first = _fast_locate(body, wanted)
+        members: dict[str, list[_Member]] | None = None
+        if first is None:
             members = _locate_members(body, wanted)
             for kind, names in (("text", self.text_fields), ("extra", self.extra_fields)):
                 for name in names:
                     if len(members.get(name, ())) > 1 or (kind == "text" and not members[name]):
                         return self._reject(number, f"duplicate {kind} field {name!r}")
-        spans = {name: _value_span(members[name][0], offset) for name in self.text_fields}
+            first = {name: found[0] for name, found in members.items() if found}
+        spans = {name: (first[name][1] + offset, first[name][2] + offset) for name in self.text_fields}
+        record_id = _record_id(obj.get(self.id_field), self.path, number)
+        if not present:
+            return Record(
+                self.path, number, record_id, texts, _Raw(line, spans, dict(texts), _NOTHING, _NOTHING), {}
+            )
         extras = {name: obj[name] for name in self.extra_fields if isinstance(obj.get(name), str)}
         extra_spans = {
-            name: _value_span(members[name][0], offset) for name in extras if name not in self.drop_fields
+            name: _value_span(first[name], offset) for name in extras if name not in self.drop_fields
         }
-        dropped = [member for name in self.drop_fields for member in members.get(name, ())]
-        drops = tuple((start + offset, end + offset) for start, end in _json_drop_ranges(body, dropped))
-        record_id = _record_id(obj.get(self.id_field), self.path, number)
+        drops: tuple[tuple[int, int], ...] = ()
+        if any(name in first for name in self.drop_fields):
+            dropped = [
+                member
+                for name in self.drop_fields
+                for member in (members.get(name, ()) if members is not None else (first.get(name),))
+                if member is not None
+            ]
+            drops = tuple((start + offset, end + offset) for start, end in _json_drop_ranges(body, dropped))
         raw = _Raw(line, spans, dict(texts), extra_spans, {n: extras[n] for n in extra_spans}, drops)
         return Record(self.path, number, record_id, texts, raw, extras)
 
@@ -724,7 +740,7 @@ class _CsvReader:
         self._preamble = bom + _splice(bytes(row.data), self._drop_edits(row.fields))
 
     def _header_columns(self, row: _CsvRow) -> int:
-        """Resolve text/id column indexes; returns the header's field count."""
+        """Resolve text/id/extra/drop column indexes; returns the header's field count."""
         try:
             names = [_csv_value(row.data, s, e).strip() for s, e in row.fields]
         except UnicodeDecodeError:
@@ -798,6 +814,11 @@ class _CsvReader:
         spans = {name: row.fields[index] for name, index in self._text_index.items()}
         texts = {name: _csv_value(data, *span) for name, span in spans.items()}
         raw_id = None if self._id_index is None else _csv_value(data, *row.fields[self._id_index])
+        record_id = _record_id(raw_id, self.path, line)
+        if not self._extra_index and not self._drop_indexes:
+            return Record(
+                self.path, line, record_id, texts, _Raw(data, spans, dict(texts), _NOTHING, _NOTHING), {}
+            )
         extras = {name: _csv_value(data, *row.fields[index]) for name, index in self._extra_index.items()}
         extra_spans = {
             name: row.fields[index]
@@ -806,7 +827,7 @@ class _CsvReader:
         }
         drops = tuple((start, end) for start, end, _ in self._drop_edits(row.fields))
         raw = _Raw(data, spans, dict(texts), extra_spans, {n: extras[n] for n in extra_spans}, drops)
-        return Record(self.path, line, _record_id(raw_id, self.path, line), texts, raw, extras)
+        return Record(self.path, line, record_id, texts, raw, extras)
 
     def encode(self, text: str, was_quoted: bool) -> bytes:
         """RFC 4180 field bytes: quoted if the original was, or if the value needs it."""
@@ -895,42 +916,34 @@ class CorpusFile:
             raise TypeError("record was not produced by a CorpusFile")
         edits: list[tuple[int, int, bytes]] = []
         for name, text in new_texts.items():
-            if name not in raw.spans:
-                raise KeyError(f"not a text field: {name!r}")
-            self._edit(edits, raw, f"new text for {name!r}", text, raw.spans[name], raw.originals[name])
-        for name, value in (new_extras or {}).items():
-            if name not in self.extra_fields:
-                raise KeyError(f"not an extra field: {name!r}")
-            what = f"new value for {name!r}"
-            span = raw.extra_spans.get(name)
+            span = raw.spans.get(name)
             if span is None:
+                raise KeyError(f"not a text field: {name!r}")
+            if not isinstance(text, str):
+                raise TypeError(f"new text for {name!r} must be a str")
+            if text != raw.originals[name]:
+                edits.append(self._replacement(raw.data, span, text))
+        if new_extras:
+            for name, value in new_extras.items():
+                if name not in self.extra_fields:
+                    raise KeyError(f"not an extra field: {name!r}")
                 if not isinstance(value, str):
-                    raise TypeError(f"{what} must be a str")
-                continue
-            self._edit(edits, raw, what, value, span, raw.extra_originals[name])
+                    raise TypeError(f"new value for {name!r} must be a str")
+                span = raw.extra_spans.get(name)
+                if span is not None and value != raw.extra_originals[name]:
+                    edits.append(self._replacement(raw.data, span, value))
+        if not raw.drops:
+            return _splice(raw.data, edits)
         edits.extend((start, end, b"") for start, end in raw.drops)
         out = _splice(raw.data, edits)
-        if raw.drops and isinstance(self._reader, _CsvReader) and _split_ending(out)[0] == b"":
+        if isinstance(self._reader, _CsvReader) and not _split_ending(out)[0]:
             out = b'""' + out  # a lone empty field must not turn the record into a blank line
         return out
 
-    def _edit(
-        self,
-        edits: list[tuple[int, int, bytes]],
-        raw: _Raw,
-        what: str,
-        value: str,
-        span: tuple[int, int],
-        original: str,
-    ) -> None:
-        """Queue replacing ``span`` with ``value`` unless it equals the value as read."""
-        if not isinstance(value, str):
-            raise TypeError(f"{what} must be a str")
-        if value == original:
-            return
+    def _replacement(self, data: bytes, span: tuple[int, int], value: str) -> tuple[int, int, bytes]:
+        """The edit writing ``value`` over ``span``, quoted/escaped for the file's format."""
         start, end = span
-        was_quoted = end > start and raw.data[start] == _QUOTE
-        edits.append((start, end, self._encode(value, was_quoted)))
+        return start, end, self._encode(value, end > start and data[start] == _QUOTE)
 
     def _encode(self, text: str, was_quoted: bool) -> bytes:
         if isinstance(self._reader, _CsvReader):

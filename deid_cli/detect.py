@@ -21,8 +21,23 @@ from .maskers.known import KnownIdentifierMasker
 from .maskers.medical_site import MedicalSiteMasker
 from .maskers.name_dictionary import NameDictionaryMasker
 from .maskers.salutation import SalutationMasker
+from .org_patterns import OrgStage
 from .patterns import RegexStage
-from .spans import MASKERS, NAME_TYPES, Span, resolve_overlaps
+from .phi_patterns import PhiStage
+from .spans import (
+    ADD,
+    AGE,
+    DAT,
+    DEFAULT_TYPES,
+    ID,
+    LOC,
+    MASKERS,
+    NAME_TYPES,
+    ORG,
+    PRO,
+    Span,
+    resolve_overlaps,
+)
 from .text import PreparedText, prepare
 
 # Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
@@ -49,10 +64,25 @@ class Detector:
         learned: dict[str, str] | None = None,
         learned_automaton: ahocorasick.Automaton | None = None,
         ambiguity_rule: bool = True,
+        types: Iterable[str] = DEFAULT_TYPES,
+        ages: str = "over89",
     ) -> None:
         self.lexicon = lexicon
         self.vote_all = vote == "all"
+        self.types = frozenset(types)
+        self.ages = ages
         self.regex = RegexStage(lexicon.public.place_names)
+        phi_types = self.types & {DAT, AGE, ID}
+        self.phi = PhiStage(phi_types, ages) if phi_types else None
+        org_types = self.types & {PRO, ORG, LOC}
+        public = lexicon.public
+        self.org = (
+            OrgStage(
+                org_types, public.place_names, public.professions, public.organization_words, lexicon.common
+            )
+            if org_types
+            else None
+        )
         self.learned_automaton = learned_automaton
         self.ambiguity_rule = ambiguity_rule
         maskers: list[Masker] = [
@@ -73,6 +103,14 @@ class Detector:
             return Detection([], [])
         prepared = prepare(text)
         regex_spans = self.regex.find(prepared.view)
+        if LOC in self.types:  # the place after a postcode is a city, not part of the street
+            regex_spans = [
+                Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
+                for s in regex_spans
+            ]
+        if self.phi is not None:
+            regex_spans += self.phi.find(prepared.view)
+        extra_spans = self.org.find(prepared.view) if self.org is not None else []
         hits = self.lexicon.find(prepared.lower)
         corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
         keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
@@ -83,7 +121,8 @@ class Detector:
             masker.annotate(ctx)
         name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
         site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
-        spans = self._resolve(corrections, regex_spans + name_spans + site_spans, keep)
+        spans = self._resolve(corrections, regex_spans + extra_spans + name_spans + site_spans, keep)
+        spans = [s for s in spans if s.type in self.types]
         proven = [
             (s.reference.capitalize() if s.reference else prepared.view[s.start : s.end], s.type)
             for s in spans

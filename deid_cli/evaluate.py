@@ -50,9 +50,7 @@ import orjson
 # --------------------------------------------------------------------------------- types, labels
 
 IGNORE = "IGNORE"
-DEFAULT_TYPES: tuple[str, ...] = ("PAT", "HCP", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP", "LOC")
-EXTRA_TYPES: tuple[str, ...] = ("DAT", "AGE", "ID", "ORG", "PRO")
-ALL_TYPES: tuple[str, ...] = DEFAULT_TYPES + EXTRA_TYPES
+from .spans import ALL_TYPES, DEFAULT_TYPES, EXTRA_TYPES  # noqa: E402, F401  (defined once, in spans; re-exported)
 
 # GraSCCo's labels; NAME_TITLE ("Dr. med.") and LOCATION_COUNTRY are not PHI.
 GRASCCO_LABELS: dict[str, str] = {

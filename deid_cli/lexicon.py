@@ -189,6 +189,8 @@ class LexiconSources:
     titles: list[str] = field(default_factory=list)
     abbreviations: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
+    professions: list[str] = field(default_factory=list)
+    organization_words: list[str] = field(default_factory=list)
     # the user's own lists
     patients: list[str] = field(default_factory=list)
     hcps: list[str] = field(default_factory=list)
@@ -216,6 +218,8 @@ DICTIONARY_FILES: dict[str, str] = {
     "eponyms.txt": "eponyms",
     "titles.txt": "titles",
     "abbreviations.txt": "abbreviations",
+    "professions.txt": "professions",
+    "organization_words.txt": "organization_words",
 }
 
 
@@ -325,6 +329,8 @@ class PublicLexicon:
         self.salutations: list[tuple[str, str]] = list(sources.salutations)
         self.titles: list[str] = list(sources.titles)
         self.abbreviations: list[str] = list(sources.abbreviations)
+        self.professions: list[str] = list(sources.professions)
+        self.organization_words: list[str] = list(sources.organization_words)
         # Titles and salutations are never names; abbreviations only where written with their
         # full stop ("max." is an abbreviation, "Max" a given name).
         self.title_words: frozenset[str] = frozenset(

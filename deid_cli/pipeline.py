@@ -131,5 +131,7 @@ class NameLearner:
             learned=learned,
             learned_automaton=automaton,
             ambiguity_rule=base.ambiguity_rule,
+            types=base.types,
+            ages=base.ages,
         )
         return detector, len(learned)

@@ -7,11 +7,18 @@ once, right to left, at the very end.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 # Entity types (the paper's Table 4 prefixes).
 HCP, PAT, PER, SIT, WEB, MAI, ADD, PHO, ZIP = "HCP", "PAT", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP"
-ENTITY_TYPES: tuple[str, ...] = (HCP, PAT, PER, SIT, WEB, MAI, ADD, PHO, ZIP)
+LOC, DAT, AGE, ID, ORG, PRO = "LOC", "DAT", "AGE", "ID", "ORG", "PRO"
+# What `--types` selects: the paper's nine plus LOC by default; `all` adds the Safe Harbor and
+# GraSCCo categories.
+DEFAULT_TYPES: tuple[str, ...] = (PAT, HCP, PER, SIT, WEB, MAI, ADD, PHO, ZIP, LOC)
+EXTRA_TYPES: tuple[str, ...] = (DAT, AGE, ID, ORG, PRO)
+ALL_TYPES: tuple[str, ...] = DEFAULT_TYPES + EXTRA_TYPES
+ENTITY_TYPES: tuple[str, ...] = ALL_TYPES
 NAME_TYPES: frozenset[str] = frozenset({HCP, PAT, PER})
 
 # Masker names as in the paper's Table 7, plus the corpus-wide learner.
@@ -29,6 +36,12 @@ MASKERS: tuple[str, ...] = (
     "RegexZIP",
     "RegexWebsite",
     "RegexEmail",
+    "RegexDate",
+    "RegexAge",
+    "RegexID",
+    "Profession",
+    "Organization",
+    "Place",
 )
 
 
@@ -56,13 +69,20 @@ def resolve_overlaps(spans: list[Span], masker_rank: dict[str, int] | None = Non
     worst = len(rank) + 1
     ordered = sorted(spans, key=lambda s: (-(s.end - s.start), rank.get(s.masker, worst), s.start))
     kept: list[Span] = []
-    taken: list[tuple[int, int]] = []
+    # Accepted spans never overlap, so sorted by start they are also sorted by end: one bisect
+    # finds the only neighbours a candidate can collide with (no quadratic scan on long notes).
+    starts: list[int] = []
+    ends: list[int] = []
     for span in ordered:
         if span.end <= span.start:
             continue
-        if any(span.start < end and start < span.end for start, end in taken):
-            continue
+        i = bisect.bisect_left(starts, span.start)
+        if i < len(starts) and starts[i] < span.end:
+            continue  # the next accepted span starts inside the candidate
+        if i > 0 and ends[i - 1] > span.start:
+            continue  # the previous accepted span reaches into the candidate
+        starts.insert(i, span.start)
+        ends.insert(i, span.end)
         kept.append(span)
-        taken.append((span.start, span.end))
     kept.sort(key=lambda s: s.start)
     return kept

@@ -23,7 +23,23 @@ from deid_cli.pipeline import DictionaryOptions
 # The console script of the environment running the tests (.venv/bin/deid in this repository).
 DEID_SCRIPT = Path(sys.executable).with_name("deid")
 
-ENTITY_TYPES = ("HCP", "PAT", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP")
+ENTITY_TYPES = (
+    "HCP",
+    "PAT",
+    "PER",
+    "SIT",
+    "WEB",
+    "MAI",
+    "ADD",
+    "PHO",
+    "ZIP",
+    "LOC",
+    "DAT",
+    "AGE",
+    "ID",
+    "ORG",
+    "PRO",
+)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 TAG = re.compile(rf"\[({'|'.join(ENTITY_TYPES)})-([{CODE_ALPHABET}]{{6}})\]")
 

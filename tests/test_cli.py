@@ -15,13 +15,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import TAG
 
 import deid_cli
 from deid_cli.spans import ENTITY_TYPES, MASKERS
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO_ROOT / "examples" / "notes.jsonl"
-TAG = re.compile(r"\[(HCP|PAT|PER|SIT|WEB|MAI|ADD|PHO|ZIP)-([ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6})\]")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # Planted in bad records and broken user files: must never be echoed anywhere.
 SECRET = "Oberwinkelsteiner"

@@ -3,6 +3,8 @@ record content, and atomic outputs."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import stat
 import time
@@ -626,3 +628,437 @@ def test_output_paths_never_overwrite_an_input(tmp_path: Path) -> None:
         output_paths([src], [src], src)
     with pytest.raises(UsageError, match="overwrite"):
         output_paths([src], [tmp_path], tmp_path)
+
+
+# --------------------------------------------------------------------------- extra and drop fields
+
+
+def rewrite_all(
+    corpus: CorpusFile, change: Callable[[str], str], change_extra: Callable[[str], str] | None = None
+) -> bytes:
+    """Like ``rewrite``, also passing new values for every extra field a record has."""
+    out = [corpus.preamble()]
+    for item in corpus:
+        if isinstance(item, bytes):
+            out.append(item)
+        elif isinstance(item, Record):
+            texts = {name: change(text) for name, text in item.texts.items()}
+            extras = {name: (change_extra or change)(value) for name, value in item.extras.items()}
+            out.append(corpus.render(item, texts, extras))
+    return b"".join(out)
+
+
+def parse_jsonl(data: bytes) -> list[object]:
+    return [json.loads(line) for line in data.splitlines() if line.strip()]
+
+
+def parse_csv(data: bytes, delimiter: str = ",") -> list[list[str]]:
+    return list(csv.reader(io.StringIO(data.decode(), newline=""), delimiter=delimiter))
+
+
+@pytest.mark.parametrize(
+    ("line", "drop", "expected"),
+    [
+        (b'{"pn": "Max", "text": "a", "id": 1}', "pn", b'{"text": "a", "id": 1}'),
+        (b'{"text": "a", "pn": "Max", "id": 1}', "pn", b'{"text": "a", "id": 1}'),
+        (b'{"text": "a", "id": 1, "pn": "Max"}', "pn", b'{"text": "a", "id": 1}'),
+        (b'{ "pn" :\t"Max" ,\t "text" : "a" }', "pn", b'{ "text" : "a" }'),
+        (b'{"text" : "a"  ,  "pn"  :  "Max"  ,"id":1}', "pn", b'{"text" : "a"    ,"id":1}'),
+        (b'{"text":"a" , "pn" : "Max" }', "pn", b'{"text":"a"  }'),
+        (b'{"pn":{"pn":"x","l":[1,{"pn":2}]},"text":"a"}', "pn", b'{"text":"a"}'),
+        (b'{"text":"a","pn":[1,"]",{"}":"{"}]}', "pn", b'{"text":"a"}'),
+        (b'{"text":"a","pn":-1.5e3,"z":true}', "pn", b'{"text":"a","z":true}'),
+        (b'{"text":"a","pn":null}', "pn", b'{"text":"a"}'),
+        (b'{"pn":"M\\u00fcller \\"x\\"","text":"a"}', "pn", b'{"text":"a"}'),
+        (b'{"text":"a","id":1}', "pn", b'{"text":"a","id":1}'),
+    ],
+)
+def test_jsonl_drop_removes_the_top_level_pair_and_one_comma(
+    tmp_path: Path, line: bytes, drop: str, expected: bytes
+) -> None:
+    path = write(tmp_path, "n.jsonl", line + b"\r\n")
+    corpus = CorpusFile(path, drop_fields=[drop])
+    out = rewrite(corpus, same)
+    assert out == expected + b"\r\n"
+    original = json.loads(line)
+    original.pop(drop, None)
+    assert json.loads(out) == original
+
+
+def test_jsonl_drop_leaves_nested_keys_of_the_same_name_alone(tmp_path: Path) -> None:
+    data = b'{"meta": {"pn": "nested", "k": [{"pn": "deep"}]}, "text": "a", "pn": "top", "z": "pn"}\n'
+    path = write(tmp_path, "n.jsonl", data)
+    out = rewrite(CorpusFile(path, drop_fields=["pn"]), upper)
+    assert out == b'{"meta": {"pn": "nested", "k": [{"pn": "deep"}]}, "text": "A", "z": "pn"}\n'
+
+
+def test_jsonl_nested_key_of_the_same_name_is_not_dropped_when_top_level_lacks_it(tmp_path: Path) -> None:
+    data = b'{"meta": {"pn": "nested"}, "text": "a"}\n'
+    path = write(tmp_path, "n.jsonl", data)
+    assert rewrite(CorpusFile(path, drop_fields=["pn"]), same) == data
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (b'{"a":1,"b":2,"text":"t"}', b'{"text":"t"}'),
+        (b'{"text":"t","a":1,"b":2}', b'{"text":"t"}'),
+        (b'{"a":1,"text":"t","b":2}', b'{"text":"t"}'),
+        (b'{"x":0, "a":1 , "b":2 ,"text":"t", "b":3}', b'{"x":0 ,"text":"t"}'),
+        (b'{ "a" : 1 , "b" : 2 , "text" : "t" , "c" : 3 }', b'{ "text" : "t" , "c" : 3 }'),
+    ],
+)
+def test_jsonl_dropping_neighbouring_and_duplicate_keys_keeps_valid_json(
+    tmp_path: Path, line: bytes, expected: bytes
+) -> None:
+    path = write(tmp_path, "n.jsonl", line + b"\n")
+    out = rewrite(CorpusFile(path, drop_fields=["a", "b"]), same)
+    assert out == expected + b"\n"
+    json.loads(out)
+
+
+def test_jsonl_drop_with_escaped_keys_uses_the_slow_scanner(tmp_path: Path) -> None:
+    data = (
+        b'{"\\u0070n": "Max", "say \\"pn": "fake", "text": "a", "k": {"pn": "nested"}, "p\\u006e": "dup"}\n'
+    )
+    path = write(tmp_path, "n.jsonl", data)
+    out = rewrite(CorpusFile(path, drop_fields=["pn"]), same)
+    assert out == b'{"say \\"pn": "fake", "text": "a", "k": {"pn": "nested"}}\n'
+
+
+def test_jsonl_drop_after_a_bom_on_the_first_key(tmp_path: Path) -> None:
+    data = b'\xef\xbb\xbf{"pn": "Max", "text": "a"}\n{"pn": "Eva", "text": "b"}\n'
+    path = write(tmp_path, "n.jsonl", data)
+    out = rewrite(CorpusFile(path, drop_fields=["pn"]), upper)
+    assert out == b'\xef\xbb\xbf{"text": "A"}\n{"text": "B"}\n'
+
+
+def test_jsonl_extras_are_read_when_present_and_strings_only(tmp_path: Path) -> None:
+    data = (
+        b'{"text": "a", "pn": "Max", "au": "Dr. Eva"}\n'
+        b'{"text": "b", "pn": null}\n'
+        b'{"text": "c", "pn": 5, "au": ["x"]}\n'
+        b'{"text": "d", "meta": {"pn": "nested"}}\n'
+        b'{"text": "e", "\\u0070n": "M\\u00fcller"}\n'
+    )
+    path = write(tmp_path, "n.jsonl", data)
+    corpus = CorpusFile(path, extra_fields=["pn", "au"])
+    assert rejections(corpus) == []
+    assert [r.extras for r in records(corpus)] == [
+        {"pn": "Max", "au": "Dr. Eva"},
+        {},
+        {},
+        {},
+        {"pn": "Müller"},
+    ]
+    assert rewrite_all(corpus, same) == data
+    out = rewrite_all(corpus, same, upper)
+    assert out == data.replace(b'"Max"', b'"MAX"').replace(b'"Dr. Eva"', b'"DR. EVA"').replace(
+        b'"M\\u00fcller"', orjson.dumps("MÜLLER")
+    )
+
+
+def test_jsonl_records_without_extras_still_construct_positionally(tmp_path: Path) -> None:
+    record = Record(tmp_path, 1, "x", {"text": "a"}, None)
+    assert record.extras == {}
+
+
+def test_jsonl_render_new_extras_changes_only_their_values(tmp_path: Path) -> None:
+    data = b'{ "pn" :"Max\\/M" ,"text":"Max kam", "n": {"pn": "Max"}, "au":"Eva" }\r\n'
+    path = write(tmp_path, "n.jsonl", data)
+    corpus = CorpusFile(path, extra_fields=["pn", "au"])
+    (record,) = records(corpus)
+    assert record.extras == {"pn": "Max/M", "au": "Eva"}
+    new = 'Paul "P" Ühl\\'
+    out = corpus.render(record, {"text": "Paul kam"}, {"pn": new})
+    assert out == data.replace(b'"Max\\/M"', orjson.dumps(new)).replace(b'"Max kam"', b'"Paul kam"')
+    assert json.loads(out)["pn"] == new
+    assert corpus.render(record, {}, {"pn": "Max/M", "au": "Eva"}) == data
+    assert corpus.render(record, {}) == data
+    assert corpus.render(record, {}, None) == data
+
+
+def test_render_extras_refuses_unknown_names_and_ignores_absent_ones(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.jsonl", b'{"text": "a", "pn": null}\n')
+    corpus = CorpusFile(path, extra_fields=["pn", "au"])
+    (record,) = records(corpus)
+    assert corpus.render(record, {}, {"pn": "X", "au": "Y"}) == b'{"text": "a", "pn": null}\n'
+    with pytest.raises(KeyError):
+        corpus.render(record, {}, {"text": "x"})
+    with pytest.raises(KeyError):
+        corpus.render(record, {"pn": "x"})
+    with pytest.raises(TypeError):
+        corpus.render(record, {}, {"pn": 5})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"text": "a", "pn": "SECRET", "pn": "SECRET2"}',
+        b'{"text": "a", "pn": "SECRET", "pn": 1}',
+        b'{"text": "a", "\\u0070n": "SECRET", "pn": "x"}',
+    ],
+)
+def test_jsonl_duplicate_extra_field_is_rejected(tmp_path: Path, line: bytes) -> None:
+    path = write(tmp_path, "n.jsonl", line.replace(b"SECRET", SECRET.encode()) + b"\n")
+    assert rejections(CorpusFile(path, extra_fields=["pn"])) == [
+        Rejected(path, 1, "duplicate extra field 'pn'")
+    ]
+
+
+def test_jsonl_extra_and_drop_together(tmp_path: Path) -> None:
+    data = (
+        b'{"pn": "Max", "text": "Max kam", "au": "Eva", "ssn": 123}\n'
+        b'{"text": "nichts", "au": null}\n'
+        b'{"au": "Eva", "text": "x", "pn": "Max"}\n'
+    )
+    path = write(tmp_path, "n.jsonl", data)
+    corpus = CorpusFile(path, extra_fields=["pn", "au"], drop_fields=["pn", "ssn"])
+    assert [r.extras for r in records(corpus)] == [{"pn": "Max", "au": "Eva"}, {}, {"au": "Eva", "pn": "Max"}]
+    out = rewrite_all(corpus, upper)
+    assert out == (
+        b'{"text": "MAX KAM", "au": "EVA"}\n{"text": "NICHTS", "au": null}\n{"au": "EVA", "text": "X"}\n'
+    )
+    assert parse_jsonl(out) == [
+        {"text": "MAX KAM", "au": "EVA"},
+        {"text": "NICHTS", "au": None},
+        {"au": "EVA", "text": "X"},
+    ]
+
+
+def test_text_fields_cannot_be_extra_or_drop_fields(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.jsonl", b"")
+    for kwargs in (
+        {"extra_fields": ["text"]},
+        {"drop_fields": ["text"]},
+        {"extra_fields": ["a", "a"]},
+        {"drop_fields": ["b", "b"]},
+    ):
+        with pytest.raises(UsageError):
+            CorpusFile(path, **kwargs)  # type: ignore[arg-type]
+
+
+DROP_KEYS = st.sampled_from(["pn", "au", "text", "x", 'say "pn', "pn\\"])
+DROP_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | TEXTS,
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(DROP_KEYS, children, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    obj=st.dictionaries(DROP_KEYS, DROP_VALUES, max_size=5),
+    note=TEXTS,
+    name=TEXTS,
+    order=st.randoms(use_true_random=False),
+    compact=st.booleans(),
+    escape_key=st.booleans(),
+    drop_au=st.booleans(),
+)
+def test_jsonl_any_object_drops_and_rewrites_only_what_was_asked(
+    tmp_path: Path,
+    obj: dict[str, object],
+    note: str,
+    name: str,
+    order: object,
+    compact: bool,
+    escape_key: bool,
+    drop_au: bool,
+) -> None:
+    obj["text"] = note
+    obj["pn"] = name
+    keys = list(obj)
+    order.shuffle(keys)  # type: ignore[attr-defined]
+    obj = {key: obj[key] for key in keys}
+    separators = (",", ":") if compact else (" ,  ", " : ")
+    line = json.dumps(obj, separators=separators, ensure_ascii=False).encode()
+    if escape_key:
+        line = line.replace(b'"pn"', b'"\\u0070n"').replace(b'"x"', b'"\\u0078"')
+    path = write(tmp_path, "p.jsonl", line + b"\n")
+    drops = ["x", "au"] if drop_au else ["x"]
+    corpus = CorpusFile(path, extra_fields=["pn", "au"], drop_fields=drops)
+    (record,) = records(corpus)
+    assert record.extras == {k: v for k, v in obj.items() if k in ("pn", "au") and isinstance(v, str)}
+    out = corpus.render(record, {"text": note + "T"}, {k: v + "E" for k, v in record.extras.items()})
+    expected = {k: v for k, v in obj.items() if k not in drops}
+    expected["text"] = note + "T"
+    expected.update({k: v + "E" for k, v in record.extras.items() if k not in drops})
+    assert json.loads(out) == expected
+    assert list(json.loads(out)) == list(expected)
+    kept = CorpusFile(path, extra_fields=["pn", "au"])
+    (same_record,) = records(kept)
+    assert kept.render(same_record, same_record.texts, same_record.extras) == line + b"\n"
+
+
+def test_jsonl_ten_megabyte_note_with_extras_and_drops_round_trips_quickly(tmp_path: Path) -> None:
+    text = ('Patient Müller "zitiert" \\ Zeile\n' * 320_000)[: 10 * 1024 * 1024]
+    data = (
+        b'{"id": "big", "pn": "Max", "text": '
+        + orjson.dumps(text)
+        + b', "meta": {"k": [1, 2, {"x": "y"}]}, "au": "Eva"}\n'
+    )
+    path = write(tmp_path, "big.jsonl", data)
+    started = time.perf_counter()
+    corpus = CorpusFile(path, extra_fields=["pn", "au"], drop_fields=["meta", "pn"])
+    (record,) = records(corpus)
+    out = corpus.render(record, record.texts, {"au": "Anna", "pn": "Paul"})
+    assert time.perf_counter() - started < 5
+    assert record.extras == {"pn": "Max", "au": "Eva"}
+    assert out == data.replace(b'"pn": "Max", ', b"").replace(
+        b', "meta": {"k": [1, 2, {"x": "y"}]}, "au": "Eva"', b', "au": "Anna"'
+    )
+
+
+# --------------------------------------------------------------------------- CSV extra and drop fields
+
+DROP_CSV = (
+    b'pn,text,"sta\r\ntion",au\r\n'
+    b'"Max ""M"",\r\nMeier","Herr ""Dr."" Maier,\r\nzweite Zeile",  Kardio ,"Eva\nX"\r\n'
+    b'Paul,unquoted note,"Sta ""A""",\r\n'
+    b"\r\n"
+    b',"",,"x"'
+)
+
+
+@pytest.mark.parametrize(
+    ("drop", "header"),
+    [
+        (["pn"], b'text,"sta\r\ntion",au\r\n'),
+        (["sta\r\ntion"], b"pn,text,au\r\n"),
+        (["au"], b'pn,text,"sta\r\ntion"\r\n'),
+        (["pn", "au"], b'text,"sta\r\ntion"\r\n'),
+        (["pn", "sta\r\ntion", "au"], b"text\r\n"),
+        (["missing"], b'pn,text,"sta\r\ntion",au\r\n'),
+    ],
+)
+def test_csv_drop_removes_columns_from_header_and_every_row(
+    tmp_path: Path, drop: list[str], header: bytes
+) -> None:
+    path = write(tmp_path, "n.csv", DROP_CSV)
+    corpus = CorpusFile(path, drop_fields=drop)
+    assert corpus.preamble() == header
+    out = rewrite(corpus, same)
+    original = parse_csv(DROP_CSV)
+    keep = [i for i, name in enumerate(original[0]) if name not in drop]
+    assert parse_csv(out) == [[row[i] for i in keep] if row else row for row in original]
+    assert [r.texts["text"] for r in records(corpus)] == [
+        'Herr "Dr." Maier,\r\nzweite Zeile',
+        "unquoted note",
+        "",
+    ]
+
+
+def test_csv_drop_keeps_all_other_bytes(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.csv", DROP_CSV)
+    out = rewrite(CorpusFile(path, drop_fields=["pn"]), same)
+    assert out == (
+        b'text,"sta\r\ntion",au\r\n'
+        b'"Herr ""Dr."" Maier,\r\nzweite Zeile",  Kardio ,"Eva\nX"\r\n'
+        b'unquoted note,"Sta ""A""",\r\n'
+        b"\r\n"
+        b'"",,"x"'
+    )
+    out = rewrite(CorpusFile(path, drop_fields=["au"]), same)
+    assert out == (
+        b'pn,text,"sta\r\ntion"\r\n'
+        b'"Max ""M"",\r\nMeier","Herr ""Dr."" Maier,\r\nzweite Zeile",  Kardio \r\n'
+        b'Paul,unquoted note,"Sta ""A"""\r\n'
+        b"\r\n"
+        b',"",'
+    )
+
+
+def test_csv_extras_are_read_even_when_empty_and_missing_columns_are_allowed(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.csv", DROP_CSV)
+    corpus = CorpusFile(path, extra_fields=["pn", "au", "nope"])
+    assert [r.extras for r in records(corpus)] == [
+        {"pn": 'Max "M",\r\nMeier', "au": "Eva\nX"},
+        {"pn": "Paul", "au": ""},
+        {"pn": "", "au": "x"},
+    ]
+    assert rewrite_all(corpus, same) == DROP_CSV
+
+
+def test_csv_render_new_extras_quotes_like_text_and_keeps_other_bytes(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.csv", DROP_CSV)
+    corpus = CorpusFile(path, extra_fields=["pn", "au"])
+    new = iter(["A", "B", 'C "c", d', "", "E\nF", "G"])
+    out = rewrite_all(corpus, same, lambda _v: next(new))
+    assert out == (
+        b'pn,text,"sta\r\ntion",au\r\n'
+        b'"A","Herr ""Dr."" Maier,\r\nzweite Zeile",  Kardio ,"B"\r\n'
+        b'"C ""c"", d",unquoted note,"Sta ""A""",\r\n'
+        b"\r\n"
+        b'"E\nF","",,"G"'
+    )
+
+
+def test_csv_extra_and_drop_together(tmp_path: Path) -> None:
+    data = b"id;pn;text;au\n1;Max;Max kam;Eva\n2;;leer;\n"
+    path = write(tmp_path, "n.csv", data)
+    corpus = CorpusFile(path, extra_fields=["pn", "au"], drop_fields=["pn", "id"])
+    assert [r.extras for r in records(corpus)] == [{"pn": "Max", "au": "Eva"}, {"pn": "", "au": ""}]
+    assert [r.id for r in records(corpus)] == ["1", "2"]
+    out = rewrite_all(corpus, upper)
+    assert out == b"text;au\nMAX KAM;EVA\nLEER;\n"
+    assert parse_csv(out, ";") == [["text", "au"], ["MAX KAM", "EVA"], ["LEER", ""]]
+
+
+def test_csv_lone_remaining_empty_field_stays_a_record(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.csv", b"text,pn\n,Max\na,Eva\n")
+    corpus = CorpusFile(path, drop_fields=["pn"])
+    out = rewrite(corpus, same)
+    assert out == b'text\n""\na\n'
+    assert [r.texts for r in records(CorpusFile(write(tmp_path, "o.csv", out)))] == [
+        {"text": ""},
+        {"text": "a"},
+    ]
+
+
+def test_csv_bom_and_duplicate_drop_columns(tmp_path: Path) -> None:
+    data = b"\xef\xbb\xbfx,text,x\r\n1,a,2\r\n"
+    path = write(tmp_path, "n.csv", data)
+    corpus = CorpusFile(path, drop_fields=["x"])
+    assert corpus.preamble() == b"\xef\xbb\xbftext\r\n"
+    assert rewrite(corpus, upper) == b"\xef\xbb\xbftext\r\nA\r\n"
+
+
+def test_csv_duplicate_extra_column_is_an_input_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.csv", b"pn,text,pn\n1,a,2\n")
+    with pytest.raises(InputError) as caught:
+        CorpusFile(path, extra_fields=["pn"])
+    assert caught.value.reason == "duplicate column 'pn' in header"
+
+
+CSV_CELLS = st.lists(st.sampled_from(["", "a", ",", '"', "\n", "\r\n", " ü ", "x;y"]), max_size=3).map(
+    "".join
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    columns=st.integers(min_value=2, max_value=5),
+    text_at=st.integers(min_value=0, max_value=4),
+    dropped=st.sets(st.integers(min_value=0, max_value=4)),
+    cells=st.lists(st.lists(CSV_CELLS, min_size=5, max_size=5), min_size=1, max_size=4),
+)
+def test_csv_any_table_drops_columns_and_rewrites_extras(
+    tmp_path: Path, columns: int, text_at: int, dropped: set[int], cells: list[list[str]]
+) -> None:
+    text_at %= columns
+    header = [f"c{i}" for i in range(columns)]
+    header[text_at] = "text"
+    rows = [row[:columns] for row in cells]
+    buffer = io.StringIO(newline="")
+    csv.writer(buffer, lineterminator="\r\n").writerows([header, *rows])
+    path = write(tmp_path, "p.csv", buffer.getvalue().encode())
+    drops = [header[i] for i in sorted(dropped) if i < columns and i != text_at]
+    extras = [name for name in header if name != "text"]
+    corpus = CorpusFile(path, extra_fields=extras, drop_fields=drops, delimiter=",")
+    out = rewrite_all(corpus, upper, lambda v: v + "!")
+    keep = [i for i, name in enumerate(header) if name not in drops]
+    expected = [[header[i] for i in keep]]
+    for row in rows:
+        expected.append([row[i].upper() if i == text_at else row[i] + "!" for i in keep])
+    assert parse_csv(out) == expected

@@ -14,8 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-
-TAG = re.compile(r"\[(HCP|PAT|PER|SIT|WEB|MAI|ADD|PHO|ZIP)-([ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6})\]")
+from conftest import TAG
 
 # Planted identifiers; the corpora below put them into note texts only.
 NAMES = ("Zirbleitner", "Hofbrunninger", "Wendolin", "Kapfgruber", "Pfaffenstaller", "Quendlmoser")

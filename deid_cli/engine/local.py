@@ -8,6 +8,7 @@ spans) become visible together, by rename, only when everything succeeded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,14 +25,17 @@ from ..corpus import (
     discover_inputs,
     output_paths,
 )
+from ..date_policy import DatePolicy
 from ..detect import Detector
+from ..normalize import fold
 from ..pipeline import NameLearner
-from ..pseudonyms import Pseudonymizer
-from ..spans import Span
+from ..pseudonyms import Pseudonymizer, pseudonymize
+from ..spans import HCP, PAT, Span
 from ..stats import RunStats
-from ..strategies import apply, make_strategy
+from ..strategies import Strategy, make_strategy
 from ..text import count_tokens
 
+_NAME_TOKEN = re.compile(r"[^\W\d_]{2,}")
 Progress = Callable[[str, int, int | None], None]  # (phase, records done, total or None)
 
 
@@ -45,6 +49,24 @@ class RunOptions:
     learn: bool = True
     seed: int | None = None
     strategy: str = "tag"
+    dates: str = "mask"
+    group_field: str | None = None
+    known_fields: list[str] = field(default_factory=list)
+    known_hcp_fields: list[str] = field(default_factory=list)
+    drop_fields: list[str] = field(default_factory=list)
+
+    @property
+    def extra_fields(self) -> list[str]:
+        """Fields read beside the text: known names and the date-shift group."""
+        group = [self.group_field] if self.group_field else []
+        return list(dict.fromkeys([*self.known_fields, *self.known_hcp_fields, *group]))
+
+    def known_names(self, record: Record) -> list[tuple[str, str]]:
+        """The record's own names with the type their column gives them."""
+        return [(record.extras[f], PAT) for f in self.known_fields if f in record.extras] + [
+            (record.extras[f], HCP) for f in self.known_hcp_fields if f in record.extras
+        ]
+
     stats_path: Path | None = None
     spans_path: Path | None = None
 
@@ -71,7 +93,15 @@ class LocalEngine:
     def _files(self, inputs: list[Path]) -> list[CorpusFile]:
         opts = self.options
         return [
-            CorpusFile(p, opts.text_fields, opts.id_field, opts.delimiter) for p in discover_inputs(inputs)
+            CorpusFile(
+                p,
+                opts.text_fields,
+                opts.id_field,
+                opts.delimiter,
+                extra_fields=opts.extra_fields,
+                drop_fields=opts.drop_fields,
+            )
+            for p in discover_inputs(inputs)
         ]
 
     def run(self, inputs: list[Path], output: Path) -> RunStats:
@@ -110,8 +140,9 @@ class LocalEngine:
                         raise InputError(item.path, item.line, item.reason)
                     continue
                 if isinstance(item, Record):
+                    known = self.options.known_names(item)
                     for text in item.texts.values():
-                        learner.observe(text, self.detector.detect(text).proven)
+                        learner.observe(text, self.detector.detect(text, known).proven)
                     done += 1
                     if done % 256 == 0:
                         self.progress("learning", done, None)
@@ -125,6 +156,7 @@ class LocalEngine:
         """Pass 2: detect, pseudonymize, write every output atomically."""
         pseudonymizer = Pseudonymizer(self.options.seed)
         strategy = make_strategy(self.options.strategy, seed=self.options.seed)
+        dates = DatePolicy(self.options.dates, seed=self.options.seed)
         several_fields = len(self.options.text_fields) > 1
         total = getattr(self, "_total", None)
         with AtomicOutputs() as outputs:
@@ -141,14 +173,18 @@ class LocalEngine:
                         self._rejected(item, stats)
                         continue
                     stats.records_read += 1
+                    known = self.options.known_names(item)
+                    group = item.extras.get(self.options.group_field or "", "")
+                    replace = dates.replacer(strategy.replace, str(group))
                     new_texts: dict[str, str] = {}
                     for name, text in item.texts.items():
-                        spans = detector.detect(text).spans
-                        new_texts[name], codes = apply(text, spans, pseudonymizer, strategy)
+                        spans = detector.detect(text, known).spans
+                        new_texts[name], codes = pseudonymize(text, spans, pseudonymizer, replace)
                         stats.add_note(spans, count_tokens(text), codes)
                         if spans_out is not None:
                             spans_out.write(_spans_line(item.id, name if several_fields else None, spans))
-                    out.write(corpus_file.render(item, new_texts))
+                    new_extras = self._mask_known_fields(item, pseudonymizer, strategy)
+                    out.write(corpus_file.render(item, new_texts, new_extras))
                     stats.records_written += 1
                     if stats.records_read % 256 == 0:
                         self.progress("pseudonymizing", stats.records_read, total)
@@ -159,6 +195,24 @@ class LocalEngine:
                     orjson.dumps(stats.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
                 )
             outputs.commit()
+
+    def _mask_known_fields(
+        self, record: Record, pseudonymizer: Pseudonymizer, strategy: Strategy
+    ) -> dict[str, str]:
+        """The known name columns themselves, with the pseudonyms their tokens get in the text."""
+        masked: dict[str, str] = {}
+        for column, etype in [(f, PAT) for f in self.options.known_fields] + [
+            (f, HCP) for f in self.options.known_hcp_fields
+        ]:
+            value = record.extras.get(column)
+            if not isinstance(value, str) or column in self.options.drop_fields:
+                continue
+            spans = [
+                Span(m.start(), m.end(), etype, "KnownIdentifier", fold(m.group()))
+                for m in _NAME_TOKEN.finditer(value)
+            ]
+            masked[column] = pseudonymize(value, spans, pseudonymizer, strategy.replace)[0]
+        return masked
 
     def _rejected(self, item: Rejected, stats: RunStats) -> None:
         if self.options.on_error == "fail":

@@ -176,6 +176,9 @@ def eval_command(
         bool | None,
         typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
     ] = None,
+    ages: Annotated[
+        str, typer.Option("--ages", help="With AGE selected: over89 (as deid run's default) or all.")
+    ] = "over89",
 ) -> None:
     """Score deid against gold annotations: note-level table with 95 % intervals (the paper's
     Table 8), entity-level strict and relaxed precision/recall/F1/F2 per type (i2b2 2014 style),
@@ -224,7 +227,8 @@ def eval_command(
         raise typer.Exit(EXIT_USAGE) from None
 
     texts = [note.text for note in notes]
-    predictions, learned = _predict(texts, Detector(lexicon, vote=vote.value), vote.value, learn)
+    detector = Detector(lexicon, vote=vote.value, types=[t for t in selected if t in ENTITY_TYPES], ages=ages)
+    predictions, learned = _predict(texts, detector, vote.value, learn)
     ignored: dict[str, int] = {}
     scored: list[ScoredNote] = []
     for note, predicted in zip(notes, predictions, strict=True):

@@ -10,13 +10,32 @@ date that cannot be shifted or has no year is masked instead.
 from __future__ import annotations
 
 import random
+import re
 import secrets
+from datetime import date
 
 from .dates import shift_date, year_only
 from .pseudonyms import Replacer
 from .spans import DAT
 
 DATE_MODES = ("keep", "mask", "shift", "year")
+# Dates letters write without a day: a bare year after a cue ("seit 2019") or month/year
+# ("03/17"). They cannot be shifted without losing what they say, so shift masks them.
+_BARE_YEAR = re.compile(r"(?:19|20)\d{2}")
+_MONTH_SHORT_YEAR = re.compile(r"(?:0[1-9]|1[0-2])/(\d{2})")
+
+
+def coarse_year(text: str) -> str | None:
+    """The year of a bare-year or month/two-digit-year date, else None."""
+    if _BARE_YEAR.fullmatch(text):
+        return text
+    match = _MONTH_SHORT_YEAR.fullmatch(text)
+    if match is None:
+        return None
+    two = int(match.group(1))
+    return str((2000 if two <= date.today().year % 100 else 1900) + two)
+
+
 MAX_SHIFT_DAYS = 365
 
 
@@ -51,7 +70,7 @@ class DatePolicy:
                     return shift_date(original, self.offset(group))
                 except ValueError:
                     return base(original, entity_type, code, reference)
-            year = year_only(original)
+            year = year_only(original) or coarse_year(original)
             return year if year is not None else base(original, entity_type, code, reference)
 
         return replace

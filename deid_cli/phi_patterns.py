@@ -439,6 +439,25 @@ def _resolve(spans: list[Span]) -> list[Span]:
 # ---------------------------------------------------------------------------------------------
 
 
+_DATE_CUE = (
+    r"(?:seit|ED|Erstdiagnose|Erstdiagnostik|EM|von|bis|ab|im[ \t]+Jahre?|Jahr|Anfang|Ende|Mitte|"
+    r"Frühjahr|Sommer|Herbst|Winter|ca\.|circa|Stand|St\.[ \t]?p\.|Z\.[ \t]?n\.|s/p)"
+)
+_NOT_AFTER_DATE = r"(?![\d/.,:]|[ \t]?(?:mg|g|ml|l|IE|E|µg|mcg|kg|mmHg|Stk|x|%)(?![^\W\d_]))"
+_CUED_YEAR = re.compile(
+    rf"(?:(?<![\w.]){_DATE_CUE}[ \t]+|(?<![\w])\()(?P<d>(?:19|20)\d{{2}}){_NOT_AFTER_DATE}"
+)
+_CUED_MONTH_YEAR = re.compile(
+    rf"(?:(?<![\w.]){_DATE_CUE}[ \t]+|(?<![\w])\(|(?<=\d)[ \t]?[-–][ \t]?)"
+    rf"(?P<d>(?:0[1-9]|1[0-2])/\d{{2}}){_NOT_AFTER_DATE}"
+)
+
+_MONTH_YEAR_RANGE_START = re.compile(
+    r"(?<![\w/.])(?P<d>(?:0[1-9]|1[0-2])/\d{2})(?=[ \t]?[-–][ \t]?(?:0[1-9]|1[0-2])/\d{2}(?![\d/]))"
+)
+_SCORE_BEFORE = re.compile(r"(?i:nrs|vas|pain|score|schmerz\w*|nyha|gcs|punkte?|skala)\W{0,4}$")
+
+
 class PhiStage:
     """Finds DAT, AGE and ID spans on raw note text."""
 
@@ -471,6 +490,15 @@ class PhiStage:
                 g = m.groupdict()
                 if is_valid_match(m, g) and _date_context_ok(text, m, g):
                     yield Span(m.start(), m.end(), DAT, "RegexDate")
+        # Letters date history by a bare year or a month/year pair after a temporal cue
+        # ("seit 2019", "ED 01/18", "(2012)", "01/97-03/98"); without a cue they stay.
+        for pattern in (_CUED_YEAR, _CUED_MONTH_YEAR, _MONTH_YEAR_RANGE_START):
+            for m in pattern.finditer(text):
+                if pattern is not _CUED_YEAR and _SCORE_BEFORE.search(
+                    text, max(0, m.start() - 16), m.start()
+                ):
+                    continue  # "Pain (10/10)", "NRS 7/10": a score, not a month
+                yield Span(m.start("d"), m.end("d"), DAT, "RegexDate")
 
     # -- ages ---------------------------------------------------------------------------------
 

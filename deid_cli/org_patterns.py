@@ -634,21 +634,8 @@ def _compound_start(text: str, suffix_start: int) -> int | None:
 
 
 def _resolve(spans: list[Span]) -> list[Span]:
-    """``resolve_overlaps`` cluster by cluster: it compares every span with every kept one,
-    which is quadratic on a long note full of hits; clusters of overlapping spans are small."""
-    spans.sort(key=lambda s: (s.start, s.end))
-    result: list[Span] = []
-    cluster: list[Span] = []
-    cluster_end = -1
-    for span in spans:
-        if cluster and span.start >= cluster_end:
-            result.extend(resolve_overlaps(cluster, _RANK))
-            cluster = []
-        cluster.append(span)
-        cluster_end = max(cluster_end, span.end) if len(cluster) > 1 else span.end
-    if cluster:
-        result.extend(resolve_overlaps(cluster, _RANK))
-    return result
+    """Non-overlapping spans: the longer wins, then Organization > Place > Profession."""
+    return resolve_overlaps(spans, _RANK)
 
 
 def _merge(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -21,7 +21,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 
 from deid_cli.normalize import fold
-from deid_cli.spans import ADD, MAI, PHO, WEB, ZIP, Span
+from deid_cli.spans import ADD, MAI, PHO, WEB, ZIP, Span, select_disjoint
 
 __all__ = ["RegexStage"]
 
@@ -293,24 +293,10 @@ _PRIORITY = {"RegexEmail": 0, "RegexWebsite": 1, "RegexPhone": 2, "RegexAddress"
 
 
 def _resolve(spans: list[Span]) -> list[Span]:
-    """Keep non-overlapping spans: e-mail > URL > phone > address > ZIP, longer first.
-
-    Uses bisect over the kept intervals so resolution stays O(n log n)-ish on large notes.
-    """
-    ordered = sorted(spans, key=lambda s: (_PRIORITY.get(s.masker, 9), s.start - s.end, s.start))
-    starts: list[int] = []
-    ends: list[int] = []
-    kept: list[Span] = []
-    for span in ordered:
-        i = bisect_left(starts, span.start)
-        if i > 0 and ends[i - 1] > span.start:
-            continue
-        if i < len(starts) and starts[i] < span.end:
-            continue
-        starts.insert(i, span.start)
-        ends.insert(i, span.end)
-        kept.insert(i, span)
-    return kept
+    """Keep non-overlapping spans: e-mail > URL > phone > address > ZIP, longer first."""
+    return select_disjoint(
+        sorted(spans, key=lambda s: (_PRIORITY.get(s.masker, 9), s.start - s.end, s.start))
+    )
 
 
 class RegexStage:

@@ -58,7 +58,7 @@ Overlaps inside this stage: ID beats DAT beats AGE; within a type the longer spa
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 from operator import attrgetter
@@ -67,7 +67,7 @@ from stdnum import iban as _iban
 from stdnum.at import vnr as _vnr
 
 from deid_cli.dates import DATE_PATTERNS, is_valid_match, parse_date
-from deid_cli.spans import Span
+from deid_cli.spans import Span, select_disjoint
 
 __all__ = ["AGE", "DAT", "ID", "PHI_TYPES", "PhiStage", "kvnr_check_digit"]
 
@@ -416,22 +416,7 @@ def _resolve(spans: list[Span]) -> list[Span]:
     spans.sort(key=_START)
     if all(a.end <= b.start for a, b in pairwise(spans)):
         return [s for s in spans if s.end > s.start]  # the common case: nothing overlaps
-    ordered = sorted(spans, key=lambda s: (_PRIORITY.get(s.type, 9), s.start - s.end, s.start))
-    starts: list[int] = []
-    ends: list[int] = []
-    kept: list[Span] = []
-    for span in ordered:
-        if span.end <= span.start:
-            continue
-        i = bisect_left(starts, span.start)
-        if i > 0 and ends[i - 1] > span.start:
-            continue
-        if i < len(starts) and starts[i] < span.end:
-            continue
-        starts.insert(i, span.start)
-        ends.insert(i, span.end)
-        kept.insert(i, span)
-    return kept
+    return select_disjoint(sorted(spans, key=lambda s: (_PRIORITY.get(s.type, 9), s.start - s.end, s.start)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -6,38 +6,32 @@ Both go to stderr, so stdout stays free for machine-readable output and cron mai
 from __future__ import annotations
 
 from types import TracebackType
+from typing import Self
 
 from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     SpinnerColumn,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
 )
 from rich.table import Table
 
 
-class ProgressReporter:
-    """A rich progress bar per pass; silent when disabled (not a terminal, or --quiet)."""
+class LiveProgress:
+    """A rich progress display with one line per named task; silent when disabled (not a
+    terminal, or --quiet). Subclasses choose the columns and how a task is updated."""
 
-    def __init__(self, console: Console, enabled: bool) -> None:
+    def __init__(self, console: Console, enabled: bool, *columns: ProgressColumn) -> None:
         self._enabled = enabled
-        self._progress = Progress(
-            SpinnerColumn(),
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("records"),
-            TimeElapsedColumn(),
-            console=console,
-            transient=True,
-            disable=not enabled,
-        )
-        self._tasks: dict[str, int] = {}
+        self._progress = Progress(*columns, console=console, transient=True, disable=not enabled)
+        self._tasks: dict[str, TaskID] = {}
 
-    def __enter__(self) -> ProgressReporter:
+    def __enter__(self) -> Self:
         self._progress.__enter__()
         return self
 
@@ -46,13 +40,33 @@ class ProgressReporter:
     ) -> None:
         self._progress.__exit__(exc_type, exc, tb)
 
-    def update(self, phase: str, done: int, total: int | None) -> None:
+    def _update(self, label: str, **fields: object) -> None:
+        """Create the task on first use, then update it."""
         if not self._enabled:
             return
-        task = self._tasks.get(phase)
+        task = self._tasks.get(label)
         if task is None:
-            task = self._tasks[phase] = self._progress.add_task(phase, total=total)
-        self._progress.update(task, completed=done, total=total)
+            task = self._tasks[label] = self._progress.add_task(label, **fields)
+        self._progress.update(task, **fields)
+
+
+class ProgressReporter(LiveProgress):
+    """Records processed per pass of deid run."""
+
+    def __init__(self, console: Console, enabled: bool) -> None:
+        super().__init__(
+            console,
+            enabled,
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("records"),
+            TimeElapsedColumn(),
+        )
+
+    def update(self, phase: str, done: int, total: int | None) -> None:
+        self._update(phase, completed=done, total=total)
 
 
 def print_summary(console: Console, stats: dict) -> None:

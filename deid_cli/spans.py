@@ -8,6 +8,7 @@ once, right to left, at the very end.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # Entity types (the paper's Table 4 prefixes).
@@ -67,22 +68,28 @@ def resolve_overlaps(spans: list[Span], masker_rank: dict[str, int] | None = Non
         return [s for s in spans if s.end > s.start]
     rank = masker_rank or {}
     worst = len(rank) + 1
-    ordered = sorted(spans, key=lambda s: (-(s.end - s.start), rank.get(s.masker, worst), s.start))
-    kept: list[Span] = []
-    # Accepted spans never overlap, so sorted by start they are also sorted by end: one bisect
-    # finds the only neighbours a candidate can collide with (no quadratic scan on long notes).
+    return select_disjoint(
+        sorted(spans, key=lambda s: (-(s.end - s.start), rank.get(s.masker, worst), s.start))
+    )
+
+
+def select_disjoint(ordered: Iterable[Span]) -> list[Span]:
+    """Accept spans in the given priority order, skipping empty ones and any that overlap an
+    accepted one; the result is sorted by start.
+
+    Accepted spans never overlap, so sorted by start they are also sorted by end: one bisect
+    finds the only neighbours a candidate can collide with (no quadratic scan on long notes).
+    """
     starts: list[int] = []
     ends: list[int] = []
+    kept: list[Span] = []
     for span in ordered:
         if span.end <= span.start:
             continue
         i = bisect.bisect_left(starts, span.start)
-        if i < len(starts) and starts[i] < span.end:
-            continue  # the next accepted span starts inside the candidate
-        if i > 0 and ends[i - 1] > span.start:
-            continue  # the previous accepted span reaches into the candidate
+        if (i < len(starts) and starts[i] < span.end) or (i > 0 and ends[i - 1] > span.start):
+            continue
         starts.insert(i, span.start)
         ends.insert(i, span.end)
-        kept.append(span)
-    kept.sort(key=lambda s: s.start)
+        kept.insert(i, span)
     return kept

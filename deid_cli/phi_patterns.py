@@ -233,7 +233,10 @@ _AGE_ALT = re.compile(_NUM + r"[ ]?(?P<u>Jahre|Jahren|J\.)[ ]alt(?:e[mnrs]?)?" +
 _AGE_MIT = re.compile(
     r"[mM](?<!\w[mM])it[ ]" + _HEDGE_RE + r"(?P<n>\d{1,3})(?!\d)" + r"[ ](?P<u>Jahren)" + _NOT_LETTER
 )
-_AGE_LEBENSJAHR = re.compile(_NUM + r"\.[ ](?P<u>Lebensjahr(?:es|s|e)?)" + _NOT_LETTER)
+_AGE_LEBENSJAHR = re.compile(_NUM + r"\.[ ]?(?P<u>Lebensjahr(?:es|s|e)?|L[Jj]\.?)" + _NOT_LETTER)
+# "55-j. Patientin": the abbreviated "-jährig" of letter headers.
+_PERSON_NOUN = r"(?:Pat|Frau|Herr|Mann|Kind|Junge|Mädchen|Säugling|Bub|Pensionist|Rentner|männl|weibl)"
+_AGE_J_ABBREVIATED = re.compile(_NUM + r"-(?P<u>j\.)(?=[ \t]?" + _PERSON_NOUN + ")")
 _AGE_PAREN = re.compile(r"\((?P<n>\d{1,3})(?P<u>)\)")
 _SEX = r"(?:[mwfdMWFD]|männl\.?|weibl\.?|männlich|weiblich)"
 _AGE_UNIT = r"(?:[ ]?(?P<u>J\.?|a|Jahre))?"
@@ -606,6 +609,7 @@ _AGE_RULES: tuple[tuple[re.Pattern[str], Callable[[_AgeContext, re.Match[str]], 
     (_AGE_ALT, None),
     (_AGE_MIT, _mit_ok),
     (_AGE_LEBENSJAHR, None),
+    (_AGE_J_ABBREVIATED, None),
     (_AGE_PAREN, _paren_ok),
     (_AGE_SEX_PAREN, None),
 )

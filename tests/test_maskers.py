@@ -460,6 +460,23 @@ def test_site_word_without_a_place_is_not_masked(text: str) -> None:
     assert found(text) == []
 
 
-def test_site_word_before_a_person_name_is_not_a_site() -> None:
-    invented("Zirbleitner")
-    assert all(etype != SIT for _, etype, _ in found("Krankenhaus Zirbleitner"))
+def test_site_word_before_a_listed_person_name_is_not_a_site() -> None:
+    listed("Huber")
+    assert all(etype != SIT for _, etype, _ in found("Krankenhaus Huber"))
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Landeskrankenhaus Zirbldorf, Abteilung Innere", "Landeskrankenhaus Zirbldorf"),
+        ("Befund aus dem Klinikum Zirbldorf.", "Klinikum Zirbldorf"),
+    ],
+)
+def test_site_word_followed_by_an_unlisted_town_is_a_site(text: str, site: str) -> None:
+    invented("Zirbldorf")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize("text", ["im Krankenhaus Aufenthalt geplant", "Spital Patient ok", "Klinikum EKG"])
+def test_site_word_followed_by_an_ordinary_word_or_acronym_is_kept(text: str) -> None:
+    assert found(text) == []

@@ -548,3 +548,21 @@ def test_scores_doses_and_uncued_years_are_not_dates(text: str) -> None:
 )
 def test_coarse_dates_keep_their_year(text: str, year: str | None) -> None:
     assert coarse_year(text) == year
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("55-j. Patientin in gutem AZ", "55-j."),
+        ("45-j. Patient, aufgenommen", "45-j."),
+        ("Glaukom ab 55. Lj und Makula", "55. Lj"),
+        ("Brille seit 13. LJ; Myopie", "13. LJ"),
+    ],
+)
+def test_abbreviated_ages_of_letter_headers_are_ages(text: str, age: str) -> None:
+    assert [text[s.start : s.end] for s in PhiStage(frozenset({AGE}), ages="all").find(text)] == [age]
+
+
+@pytest.mark.parametrize("text", ["Tag 3-j. Kontrolle", "um 5. Ljubljana"])
+def test_abbreviations_without_a_person_are_not_ages(text: str) -> None:
+    assert PhiStage(frozenset({AGE}), ages="all").find(text) == []

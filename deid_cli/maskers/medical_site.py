@@ -13,8 +13,9 @@ import re
 from ..lexicon import KEEP, SITE
 from ..normalize import fold
 from ..spans import SIT
-from .base import NoteContext, Vote
+from .base import WORD, NoteContext, Vote
 
+_SPACE = re.compile(r"[ \t]{1,2}")
 _PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
 _MAX_PLACE_WORDS = 4
 
@@ -36,12 +37,25 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
-        if self._prefix is None or not self._places:
+        if self._prefix is None:
             return
         for match in self._prefix.finditer(ctx.view):
-            end = self._place_end(ctx.view, match.end())
+            end = self._place_end(ctx.view, match.end()) if self._places else None
+            if end is None:
+                end = self._name_end(ctx, match.end())
             if end is not None and not ctx.is_blocked(match.start(), end):
                 ctx.site_votes.append(Vote(match.start(), end, self.name, hint="site", type=SIT))
+
+    @staticmethod
+    def _name_end(ctx: NoteContext, pos: int) -> int | None:
+        """A town no list knows ("Landeskrankenhaus Zirbldorf"): one name-like word after the
+        site word (not a common word, noun, acronym or title). Towns are often one letter from
+        a word (Neustadt/Neustart), so the typo test of weak name evidence is not applied."""
+        gap = _SPACE.match(ctx.view, pos)
+        word = WORD.match(ctx.view, gap.end()) if gap else None
+        if word is None or not ctx.looks_like_name(*word.span()) or ctx.lexicon.is_listed_name(word.group()):
+            return None
+        return word.end()
 
     def _place_end(self, view: str, pos: int) -> int | None:
         """End of the longest place name (up to four words) right after a site word."""

@@ -16,15 +16,15 @@ import typer
 from rich.console import Console
 
 from . import __version__
-from .config import load_settings
+from .config import AgeMode, VoteMode
 from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
 from .engine.local import LocalEngine, RunOptions
 from .eval_command import EVAL_EPILOG, eval_command
 from .evaluate import parse_types
 from .lexicon import ConfigError
-from .pipeline import DictionaryOptions, build_lexicon
-from .report import ProgressReporter, print_summary
+from .pipeline import DictionaryOptions, load_lexicon
+from .report import ProgressReporter, complain, print_summary
 from .scrape import SCRAPE_EPILOG, scrape_dicts
 from .spans import DAT
 
@@ -51,11 +51,6 @@ app = typer.Typer(
 err = Console(stderr=True)
 
 
-def complain(kind: str, message: object) -> None:
-    """One plain, unwrapped line on stderr: greppable in cron mail, paths printed verbatim."""
-    typer.echo(f"{kind}: {message}", err=True)
-
-
 class OnError(StrEnum):
     fail = "fail"
     skip = "skip"
@@ -72,16 +67,6 @@ class DateMode(StrEnum):
     shift = "shift"
     year = "year"
     keep = "keep"
-
-
-class AgeMode(StrEnum):
-    over89 = "over89"
-    all = "all"
-
-
-class VoteMode(StrEnum):
-    first = "first"
-    all = "all"
 
 
 def _version(value: bool) -> None:
@@ -232,8 +217,7 @@ def run(
     TOML or JSON: mask = [{text = "Schwester Resi", type = "PER"}], keep = ["Rumpf"].
     """
     try:
-        settings = load_settings(config)
-        lexicon = build_lexicon(
+        lexicon = load_lexicon(
             DictionaryOptions(
                 patients=patients or [],
                 hcps=hcps or [],
@@ -242,8 +226,9 @@ def run(
                 keep=keep or [],
                 corrections=corrections or [],
             ),
-            [*settings.dict_dirs, *(dict_dir or [])],
-            use_cache=settings.cache if cache is None else cache,
+            config,
+            dict_dir,
+            cache,
         )
     except ConfigError as exc:
         complain("error", exc)

@@ -12,11 +12,28 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from .lexicon import ConfigError
 
 DEFAULT_CONFIG = Path("deid.toml")
+
+
+class VoteMode(StrEnum):
+    """--vote: the first masker decides (the paper), or all maskers' evidence is pooled."""
+
+    first = "first"
+    all = "all"
+
+
+class AgeMode(StrEnum):
+    """--ages: only ages over 89 (HIPAA Safe Harbor) or every age."""
+
+    over89 = "over89"
+    all = "all"
+
+
 _RUN_KEYS = frozenset({"dict_dir", "cache"})
 
 

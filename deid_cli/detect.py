@@ -6,13 +6,14 @@ here edits text; replacement happens once, later (``pseudonyms.replace_spans``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import ahocorasick
 
 from .entities import type_name
-from .lexicon import CORRECTION, KEEP, NAME_BITS, Hit, Lexicon, iter_hits, match_view
+from .lexicon import CORRECTION, KEEP, NAME_BITS, Hit, Lexicon, build_learned_automaton, iter_hits, match_view
 from .maskers.base import Masker, NoteContext
 from .maskers.corpus_name import CorpusNameMasker
 from .maskers.double_name import DoubleNameMasker
@@ -61,8 +62,6 @@ class Detector:
         lexicon: Lexicon,
         *,
         vote: str = "first",
-        learned: dict[str, str] | None = None,
-        learned_automaton: ahocorasick.Automaton | None = None,
         ambiguity_rule: bool = True,
         types: Iterable[str] = DEFAULT_TYPES,
         ages: str = "over89",
@@ -83,8 +82,7 @@ class Detector:
             if org_types
             else None
         )
-        self.learned_automaton = learned_automaton
-        self.ambiguity_rule = ambiguity_rule
+        self.learned_automaton: ahocorasick.Automaton | None = None
         maskers: list[Masker] = [
             KnownIdentifierMasker(),
             SalutationMasker(lexicon.public.salutations, lexicon.public.titles),
@@ -93,9 +91,15 @@ class Detector:
             DoubleNameMasker(),
             MedicalSiteMasker(lexicon.public.site_prefixes, lexicon.places),
         ]
-        if learned_automaton is not None:
-            maskers.append(CorpusNameMasker(learned or {}))
         self.maskers = maskers
+
+    def with_learned_names(self, learned: dict[str, str]) -> Detector:
+        """This detector plus corpus-wide learning: the same stages and settings (nothing is
+        rebuilt), an automaton of the learned references, and the CorpusName masker last."""
+        detector = copy.copy(self)
+        detector.learned_automaton = build_learned_automaton(learned)
+        detector.maskers = [*self.maskers, CorpusNameMasker(learned)]
+        return detector
 
     def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
         """Detect PHI in one note; ``known`` are the record's own names as (value, type)."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,7 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .config import load_settings
+from .config import AgeMode, VoteMode
 from .detect import Detector
 from .evaluate import (
     DEFAULT_TYPES,
@@ -40,7 +39,8 @@ from .evaluate import (
     unknown_labels,
 )
 from .lexicon import ConfigError
-from .pipeline import DictionaryOptions, NameLearner, build_lexicon
+from .pipeline import DictionaryOptions, learn_from, load_lexicon
+from .report import complain
 from .spans import ENTITY_TYPES
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -63,15 +63,6 @@ GraSCCo labels and deid's types are built in; --label-map (label = "TYPE" or "IG
 
 Usage errors: a bad option, unknown gold labels, an unusable label map. Output never contains note text.
 """
-
-
-class VoteMode(StrEnum):
-    first = "first"
-    all = "all"
-
-
-def _complain(kind: str, message: object) -> None:
-    typer.echo(f"{kind}: {message}", err=True)
 
 
 def load_label_map(path: Path) -> dict[str, str]:
@@ -112,14 +103,11 @@ def _read_gold(path: Path) -> list[GoldNote]:
     return notes
 
 
-def _predict(texts: list[str], detector: Detector, vote: str, learn: bool) -> tuple[list[list[Entity]], int]:
+def _predict(texts: list[str], detector: Detector, learn: bool) -> tuple[list[list[Entity]], int]:
     """Both passes of ``deid run`` over the whole file: learn, then detect."""
     learned = 0
     if learn:
-        learner = NameLearner(detector.lexicon)
-        for text in texts:
-            learner.observe(text, detector.detect(text).proven)
-        detector, learned = learner.detector(detector, vote)
+        detector, learned = learn_from(detector, texts)
     predictions = [[Entity(s.start, s.end, s.type) for s in detector.detect(text).spans] for text in texts]
     return predictions, learned
 
@@ -177,8 +165,8 @@ def eval_command(
         typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
     ] = None,
     ages: Annotated[
-        str, typer.Option("--ages", help="With AGE selected: over89 (as deid run's default) or all.")
-    ] = "over89",
+        AgeMode, typer.Option("--ages", help="With AGE selected: over89 (as deid run's default) or all.")
+    ] = AgeMode.over89,
 ) -> None:
     """Score deid against gold annotations: note-level table with 95 % intervals (the paper's
     Table 8), entity-level strict and relaxed precision/recall/F1/F2 per type (i2b2 2014 style),
@@ -191,7 +179,7 @@ def eval_command(
     try:
         overrides = load_label_map(label_map) if label_map is not None else {}
     except LabelMapError as exc:
-        _complain("error", f"{label_map}: {exc}")
+        complain("error", f"{label_map}: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
     mapping = effective_label_map(overrides)
     try:
@@ -202,33 +190,30 @@ def eval_command(
     try:
         notes = _read_gold(gold)
     except GoldError as exc:
-        _complain("input error", f"{gold}:{exc.line}: {exc.reason}")
+        complain("input error", f"{gold}:{exc.line}: {exc.reason}")
         raise typer.Exit(EXIT_INPUT) from None
     except OSError as exc:
-        _complain("input error", f"{gold}: {exc.strerror or 'cannot read'}")
+        complain("input error", f"{gold}: {exc.strerror or 'cannot read'}")
         raise typer.Exit(EXIT_INPUT) from None
     unknown = unknown_labels(notes, mapping)
     if unknown:
-        _complain(
+        complain(
             "error",
             f"{gold}: unknown gold label(s) {_label_list(unknown)}; map them with --label-map "
             '(label = "TYPE" or "IGNORE")',
         )
         raise typer.Exit(EXIT_USAGE)
     try:
-        settings = load_settings(config)
-        lexicon = build_lexicon(
-            DictionaryOptions(),
-            [*settings.dict_dirs, *(dict_dir or [])],
-            use_cache=settings.cache if cache is None else cache,
-        )
+        lexicon = load_lexicon(DictionaryOptions(), config, dict_dir, cache)
     except ConfigError as exc:
-        _complain("error", exc)
+        complain("error", exc)
         raise typer.Exit(EXIT_USAGE) from None
 
     texts = [note.text for note in notes]
-    detector = Detector(lexicon, vote=vote.value, types=[t for t in selected if t in ENTITY_TYPES], ages=ages)
-    predictions, learned = _predict(texts, detector, vote.value, learn)
+    detector = Detector(
+        lexicon, vote=vote.value, types=[t for t in selected if t in ENTITY_TYPES], ages=ages.value
+    )
+    predictions, learned = _predict(texts, detector, learn)
     ignored: dict[str, int] = {}
     scored: list[ScoredNote] = []
     for note, predicted in zip(notes, predictions, strict=True):

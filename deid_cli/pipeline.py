@@ -8,12 +8,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .config import load_settings
 from .detect import Detector
 from .lexicon import (
     ConfigError,
     Lexicon,
     LexiconSources,
-    build_learned_automaton,
     load_corrections,
     load_name_file,
 )
@@ -119,19 +119,30 @@ class NameLearner:
                 result[reference] = pooled_type(types)
         return result
 
-    def detector(self, base: Detector, vote: str) -> tuple[Detector, int]:
+    def detector(self, base: Detector) -> tuple[Detector, int]:
         """A detector that also masks the learned references everywhere, and their number."""
         learned = self.learned()
         if not learned:
             return base, 0
-        automaton = build_learned_automaton(learned)
-        detector = Detector(
-            base.lexicon,
-            vote=vote,
-            learned=learned,
-            learned_automaton=automaton,
-            ambiguity_rule=base.ambiguity_rule,
-            types=base.types,
-            ages=base.ages,
-        )
-        return detector, len(learned)
+        return base.with_learned_names(learned), len(learned)
+
+
+def learn_from(detector: Detector, texts: Iterable[str]) -> tuple[Detector, int]:
+    """Both passes over texts held in memory (deid eval, measurements): learn from all of
+    them, then return the detector that also masks what was learned."""
+    learner = NameLearner(detector.lexicon)
+    for text in texts:
+        learner.observe(text, detector.detect(text).proven)
+    return learner.detector(detector)
+
+
+def load_lexicon(
+    options: DictionaryOptions, config: Path | None, dict_dirs: Sequence[Path] | None, cache: bool | None
+) -> Lexicon:
+    """The lexicon as a command builds it: deid.toml settings, then command-line options on top."""
+    settings = load_settings(config)
+    return build_lexicon(
+        options,
+        [*settings.dict_dirs, *(dict_dirs or [])],
+        use_cache=settings.cache if cache is None else cache,
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Self
 
+import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -67,6 +68,11 @@ class ProgressReporter(LiveProgress):
 
     def update(self, phase: str, done: int, total: int | None) -> None:
         self._update(phase, completed=done, total=total)
+
+
+def complain(kind: str, message: object) -> None:
+    """One plain, unwrapped line on stderr: greppable in cron mail, paths printed verbatim."""
+    typer.echo(f"{kind}: {message}", err=True)
 
 
 def print_summary(console: Console, stats: dict) -> None:

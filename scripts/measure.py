@@ -19,7 +19,7 @@ from pathlib import Path
 import orjson
 
 from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.pipeline import DictionaryOptions, build_lexicon, learn_from
 
 GRASCCO = {
     "NAME_PATIENT": "PAT", "NAME_DOCTOR": "HCP", "NAME_RELATIVE": "PER", "NAME_EXT": "PER",
@@ -46,10 +46,7 @@ def measure(records: list[dict], vote: str, learn: bool, ambiguity_rule: bool = 
     lexicon = build_lexicon(DictionaryOptions(), use_cache=True)
     detector = Detector(lexicon, vote=vote, ambiguity_rule=ambiguity_rule)
     if learn:
-        learner = NameLearner(lexicon)
-        for record in records:
-            learner.observe(record["text"], detector.detect(record["text"]).proven)
-        detector, _ = learner.detector(detector, vote)
+        detector, _ = learn_from(detector, (record["text"] for record in records))
     found: Counter[str] = Counter()
     exact: Counter[str] = Counter()
     total: Counter[str] = Counter()

@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 import deid_cli.cli as cli_module
+import deid_cli.pipeline as pipeline_module
 from deid_cli.pipeline import DictionaryOptions
 
 # The console script of the environment running the tests (.venv/bin/deid in this repository).
@@ -76,7 +77,7 @@ def deid(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
     nothing. An unexpected exception inside the command is re-raised, so a crash can never
     pass for exit status 1.
     """
-    real_build = cli_module.build_lexicon
+    real_build = pipeline_module.build_lexicon
 
     def build_lexicon(options: DictionaryOptions, dict_dirs=(), **kwargs):
         if not dict_dirs and options == DictionaryOptions():
@@ -85,7 +86,7 @@ def deid(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
             return _DEFAULT_LEXICON["lexicon"]
         return real_build(options, dict_dirs, **kwargs)
 
-    monkeypatch.setattr(cli_module, "build_lexicon", build_lexicon)
+    monkeypatch.setattr(pipeline_module, "build_lexicon", build_lexicon)
     runner = CliRunner()
 
     def invoke(*args: str | Path) -> Run:

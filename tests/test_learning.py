@@ -10,7 +10,7 @@ import pytest
 
 from deid_cli.detect import Detector
 from deid_cli.maskers.corpus_name import FuzzyNames
-from deid_cli.pipeline import DictionaryOptions, NameLearner, build_lexicon, pooled_type
+from deid_cli.pipeline import DictionaryOptions, build_lexicon, learn_from, pooled_type
 from deid_cli.pseudonyms import Pseudonymizer, pseudonymize
 
 LEX = build_lexicon(DictionaryOptions())
@@ -18,11 +18,7 @@ BASE = Detector(LEX)
 
 
 def learned_detector(notes: list[str]) -> Detector:
-    learner = NameLearner(LEX)
-    for note in notes:
-        learner.observe(note, BASE.detect(note).proven)
-    detector, _ = learner.detector(BASE, "first")
-    return detector
+    return learn_from(BASE, notes)[0]
 
 
 def test_invented_names_are_unknown_to_the_lists() -> None:

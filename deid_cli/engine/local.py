@@ -110,10 +110,11 @@ class LocalEngine:
         self._check_side_outputs(files, destinations)
         stats = RunStats()
         detector = self.detector
+        total: int | None = None  # records, for the progress bar: known only after pass 1
         if self.options.learn:
-            learner = self._learn(files)
-            detector, stats.learned_references = learner.detector(self.detector, self.options.vote)
-        self._write(files, destinations, detector, stats)
+            learner, total = self._learn(files)
+            detector, stats.learned_references = learner.detector(self.detector)
+        self._write(files, destinations, detector, stats, total)
         stats.finish()
         return stats
 
@@ -129,8 +130,8 @@ class LocalEngine:
                 raise UsageError(f"{option} {path} would overwrite {clash}")
             taken[path.resolve()] = f"the {option} file"
 
-    def _learn(self, files: list[CorpusFile]) -> NameLearner:
-        """Pass 1: validate everything and learn names proven by context."""
+    def _learn(self, files: list[CorpusFile]) -> tuple[NameLearner, int]:
+        """Pass 1: validate everything and learn names proven by context; also count records."""
         learner = NameLearner(self.detector.lexicon)
         done = 0
         for corpus_file in files:
@@ -147,18 +148,21 @@ class LocalEngine:
                     if done % 256 == 0:
                         self.progress("learning", done, None)
         self.progress("learning", done, None)
-        self._total = done
-        return learner
+        return learner, done
 
     def _write(
-        self, files: list[CorpusFile], destinations: dict[Path, Path], detector: Detector, stats: RunStats
+        self,
+        files: list[CorpusFile],
+        destinations: dict[Path, Path],
+        detector: Detector,
+        stats: RunStats,
+        total: int | None,
     ) -> None:
         """Pass 2: detect, pseudonymize, write every output atomically."""
         pseudonymizer = Pseudonymizer(self.options.seed)
         strategy = make_strategy(self.options.strategy, seed=self.options.seed)
         dates = DatePolicy(self.options.dates, seed=self.options.seed)
         several_fields = len(self.options.text_fields) > 1
-        total = getattr(self, "_total", None)
         with AtomicOutputs() as outputs:
             spans_out = outputs.open(self.options.spans_path) if self.options.spans_path else None
             for corpus_file in files:

@@ -22,7 +22,7 @@ DATE_MODES = ("keep", "mask", "shift", "year")
 # Dates letters write without a day: a bare year after a cue ("seit 2019") or month/year
 # ("03/17"). They cannot be shifted without losing what they say, so shift masks them.
 _BARE_YEAR = re.compile(r"(?:19|20)\d{2}")
-_MONTH_SHORT_YEAR = re.compile(r"(?:0[1-9]|1[0-2])/(\d{2})")
+_MONTH_SHORT_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])/(\d{2})")
 
 
 def coarse_year(text: str) -> str | None:

@@ -8,6 +8,7 @@ Forms (a space may also be U+00A0):
 
 * dotted numeric ``12.03.2023``, ``12.3.23``, ``12. 3. 2023`` (spaces only with a 4-digit
   year), yearless ``12.3.`` (the final dot is part of the date);
+* ``23.04 2029`` (the month's dot forgotten before a 4-digit year);
 * slashed ``12/03/2023`` (4-digit year only), month/year ``03/2023``, ``3/2023``, ``03.2023``
   (year 1900-2099 only);
 * ISO ``2023-03-12`` (a following ``T14:30`` is not part of the date);
@@ -37,6 +38,7 @@ from typing import Any
 
 __all__ = [
     "DATE_PATTERNS",
+    "MONTH_NAME",
     "DateField",
     "ParsedDate",
     "is_valid_match",
@@ -97,6 +99,7 @@ _MONTH_REST = (
     rf"|(?:{_tails(_ABBR_WORDS)})(?![^\W\d_])\.?)"
 )
 _MONTH = _MONTH_FIRST + _MONTH_REST
+MONTH_NAME = _MONTH  # for other stages that read dates around a match
 
 
 def _month_table(word: str) -> tuple[str, ...]:
@@ -136,6 +139,8 @@ def _named_core(first: str) -> str:
 DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"(?P<d0>{_D}\d?)\.(?:(?P<m0>\d{{1,2}})\.)?{_RANGE_SEP}" + _num_core(r"\d") + _AFTER),
     re.compile(_num_core(_D) + _AFTER),
+    # Day.month, a space, then a 4-digit year without the month's dot ("23.04 2029").
+    re.compile(rf"(?P<d>{_D}\d?)\.(?P<m>\d{{1,2}})(?P<sy>{_SP})(?P<y>{_YEARS})" + _AFTER),
     re.compile(rf"(?P<d>{_D}\d?)/(?P<m>\d{{1,2}})/(?P<y>\d{{4}})" + _AFTER),
     re.compile(rf"(?P<m>{_D}\d?)[/.](?P<y>{_YEARS})" + _AFTER),
     re.compile(
@@ -148,7 +153,7 @@ DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
         rf"(?P<mn>{_MONTH_FIRST}(?<![\w/:+]{_MONTH_FIRST}){_MONTH_REST}){_SP}?(?P<y>{_YEARS})" + _AFTER
     ),
 )
-_ISO_PATTERN = DATE_PATTERNS[4]
+_ISO_PATTERN = DATE_PATTERNS[5]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from .maskers.known import KnownIdentifierMasker
 from .maskers.medical_site import MedicalSiteMasker
 from .maskers.name_dictionary import NameDictionaryMasker
 from .maskers.salutation import SalutationMasker
+from .name_context import retype_by_context
 from .org_patterns import OrgStage
 from .patterns import RegexStage
 from .phi_patterns import PhiStage
@@ -43,7 +44,8 @@ from .text import PreparedText, prepare
 
 # Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
 CONTEXT_MASKERS = frozenset({"KnownIdentifier", "Salutation", "FullName", "DoubleName", "Correction"})
-_RANK = {name: i for i, name in enumerate(("Correction", *MASKERS))}
+# Identifiers are checksum- or keyword-proven, so they beat a phone reading of the same digits.
+_RANK = {name: i for i, name in enumerate(("Correction", "RegexID", *(m for m in MASKERS if m != "RegexID")))}
 
 
 @dataclass(slots=True)
@@ -126,6 +128,7 @@ class Detector:
         name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
         site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
         spans = self._resolve(corrections, regex_spans + extra_spans + name_spans + site_spans, keep)
+        spans = retype_by_context(prepared.view, spans)
         spans = [s for s in spans if s.type in self.types]
         proven = [
             (s.reference.capitalize() if s.reference else prepared.view[s.start : s.end], s.type)

@@ -4,7 +4,14 @@ Evidence comes from two places: list membership (patient list, HCP list, general
 the salutation that introduced the name. The HCP and patient lists outrank the general list;
 a name on both is a general person (PER) unless the salutation settles it: a clinical title
 (Dr., Prof., OA, Prim., DGKP, Mag.) makes an HCP, Frau/Herr with a name from the patient list
-a patient. A note's sign-off ("LG Anna") names its author, a health-care professional.
+a patient. A note's sign-off ("LG Anna") names its author, and its greeting ("Hallo Anna",
+"Sehr geehrte Frau X") its reader: both health-care professionals, since notes and letters
+are written to colleagues.
+
+One deliberate departure from the paper: a bare Frau/Herr (no title, no relative noun such
+as "Tochter", which outranks it) makes a patient, not a general person. In clinical notes
+and letters the person addressed by Frau/Herr is the patient far more often than anyone
+else: relatives come with their role and professionals with their title.
 """
 
 from __future__ import annotations
@@ -36,6 +43,8 @@ def type_name(hints: Iterable[str], bits: int) -> str:
     for hint in hints:
         if hint.startswith("learned:"):
             return hint.split(":", 1)[1]
-    if "signoff" in hints:
+    if "personal" in hints:
+        return PAT
+    if "signoff" in hints or "address" in hints:
         return HCP
     return PER

@@ -134,6 +134,14 @@ _PH_PART = r"(?:(?:[ ]?[/\-][ ]?|[ ])\d{1,12}|[ ]?\([ ]?\d{1,5}[ ]?\)[ ]?\d{1,12
 # Nothing follows the greedy repetition, so the engine never backtracks into it.
 _PHONE = re.compile(r"(?<![\w+(])(?<!\d[.,/:\-])" + _PH_START + _PH_PART + r"{0,8}")
 _DATE_SHAPE = re.compile(r"\d{1,2}([/\-. ])\d{1,2}\1(?:\d{2}|\d{4})")
+# "01/18-06/19": a month/year range, not a number with area code.
+_MONTH_RANGE_SHAPE = re.compile(r"(?:0?[1-9]|1[0-2])/\d{2}[ ]?-[ ]?(?:0?[1-9]|1[0-2])/\d{2}")
+
+
+def _date_shaped(number: str) -> bool:
+    return _DATE_SHAPE.fullmatch(number) is not None or _MONTH_RANGE_SHAPE.fullmatch(number) is not None
+
+
 _IBAN = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
@@ -280,6 +288,9 @@ _ZIP_AFTER_STREET = re.compile(
     rf"[ \t]?,?[ \t]?(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
     r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
 )
+_RESIDENCE_BEFORE = re.compile(
+    r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|\badresse|\banschrift)[ \t]*:?[ \t]*$"
+)
 _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
@@ -384,7 +395,7 @@ class RegexStage:
             while number and _followed_by_number_context(text, m.start() + len(number)):
                 number = _drop_last_group(number)
             digits = _digit_count(number)
-            if not (_PH_MIN_DIGITS <= digits <= _PH_MAX_DIGITS) or _DATE_SHAPE.fullmatch(number):
+            if not (_PH_MIN_DIGITS <= digits <= _PH_MAX_DIGITS) or _date_shaped(number):
                 continue
             start, end = m.start(), m.start() + len(number)
             if iban_starts is None:  # IBAN digit groups look like phone numbers; scan once
@@ -440,8 +451,11 @@ class RegexStage:
             group = "kw" if m.group("kw") is not None else "zip"
             start, end = m.start(group), m.end(group)
             place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None
-            if place_end is None and "-" in text[start:end]:
-                # "A-1234 Zirbldorf": the country prefix makes it a postcode, whatever the place.
+            if place_end is None and (
+                "-" in text[start:end] or _RESIDENCE_BEFORE.search(text, max(0, start - 24), start)
+            ):
+                # "A-1234 Zirbldorf", "wohnhaft 1234 Zirbldorf": the country prefix or the
+                # residence cue makes it a postcode, whatever the place.
                 word = _CAPITALIZED_PLACE.match(text, end + 1) if text[end : end + 1] == " " else None
                 place_end = word.end() if word else None
             if group == "zip" and place_end is None:

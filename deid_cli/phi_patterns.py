@@ -19,9 +19,16 @@ Dates (masker ``RegexDate``; grammar and formats in ``deid_cli.dates``)
       ``Hb 12.5.``);
     * numeric dates with a 2-digit or no year are rejected after version/section words
       (Version, Kapitel, Abschnitt, Punkt, §, ICD, NYHA, ...);
-    * not dates: bare years (``2023``, ``seit 2019``, ``Ende 2023``), a month name alone
-      (``im März``), doses, scores, blood pressure, times, decimals, versions ("2.1.3"),
-      ICD codes, phone numbers: none of them fits the grammar.
+    * years and month/two-digit years as letters write them in histories: after a temporal
+      cue (``seit 2019``, ``ED 01/18``, ``(2012)``) or standing alone (``Z.n. TEP 2019``,
+      ``Port 1/19``, ``01/97-10/18``); not before a unit or a counted noun (``2000 IE``,
+      ``2023 Patienten``), not after a score, number or version word (``NRS 7/10``,
+      ``Zimmer 2012``, ``Version 2019``), and no uncued round numbers (1900, 1950, 2000);
+    * the bare start of a range that writes its month or year once, read backwards from the
+      date it ends at: ``06``-07.11.2024, ``05.11``-18.11.2024, ``6``-9/19, ``Juni`` bis
+      November 2019; and ``06``/07.11.2024, whose slash hides the second date from the grammar;
+    * not dates: a month name alone (``im März``), doses, scores, blood pressure, times,
+      decimals, versions ("2.1.3"), ICD codes, phone numbers.
 
 Ages (masker ``RegexAge``); the span is number + unit
     * ``78-jährig(e/er/en/em/es)``, ``78 jährig``, ``78-Jährige``, ``78-jähr.``;
@@ -47,9 +54,12 @@ Identifiers (masker ``RegexID``)
       (letter -> 01..26, weights 1,2,1,2,..., products cross-summed, sum mod 10);
     * IBAN with valid checksum and country format (``stdnum.iban``), spaced or compact;
     * after an ID keyword (Fallnr., Fall-Nr., Fallnummer, PIZ, Pat.-Nr., Patientennummer,
-      Aufnahmenr., Befundnr., Vers.-Nr., SVNR, SV-Nr., KVNR, E-Nr., Auftragsnr., ...): the code
+      Aufnahmenr., Befundnr., Vers.-Nr., SVNR, SV-Nr., KVNR, E-Nr., Auftragsnr., Vorgangs-Nr.,
+      Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a colon): the code
       that follows (optional ":"), when it has at least 4 digits and is not a date; the span is
       the code only;
+    * ward, room and bed codes after Station, Stat., Zimmer, Zi., Bett ("Station O-11",
+      "Zi: 119"): they locate the patient in the house;
     * plain numbers without keyword or valid checksum are never IDs.
 
 Overlaps inside this stage: ID beats DAT beats AGE; within a type the longer span wins.
@@ -66,7 +76,7 @@ from operator import attrgetter
 from stdnum import iban as _iban
 from stdnum.at import vnr as _vnr
 
-from deid_cli.dates import DATE_PATTERNS, is_valid_match, parse_date
+from deid_cli.dates import DATE_PATTERNS, MONTH_NAME, is_valid_match, parse_date
 from deid_cli.spans import Span, select_disjoint
 
 __all__ = ["AGE", "DAT", "ID", "PHI_TYPES", "PhiStage", "kvnr_check_digit"]
@@ -139,17 +149,19 @@ _LAB_LIKE = re.compile(r"[A-Za-zÄÖÜäöü]{1,5}")
 
 def _date_context_ok(text: str, m: re.Match[str], g: dict[str, str | None]) -> bool:
     """Context rules for numeric dates (see module docstring); ``g`` is ``m.groupdict()``."""
-    if g.get("mn") is not None or (g.get("y") is not None and g.get("d") is not None):
+    if g.get("mn") is not None or (g.get("y") is not None and g.get("d") is not None and g.get("sy") is None):
         return True  # month names and full dates with a 4-digit year need no context
     if _UNIT_AFTER_DATE.match(text, m.end()):
         return False  # "1.2000 mg" is a dose
-    if g.get("y") is not None:
+    if g.get("y") is not None and g.get("sy") is None:
         return True
     prev = _prev_tokens(text, m.start(), 1)
     word = prev[-1] if prev else ""
     low = word.lower()
     if low in _VERSION_CUES or low.rstrip(".") in _VERSION_CUES:
         return False
+    if g.get("sy") is not None:  # "23.04 2029": a forgotten dot, unless a measurement precedes
+        return not (_LAB_LIKE.fullmatch(word) and any(c.isupper() for c in word))
     if g.get("yy") is not None or g.get("d0") is not None:
         return True
     # Yearless "12.3.": the weakest form.
@@ -360,6 +372,12 @@ _KW_STEMS = [
     "Proben",
     "Akten",
     "Dokumenten",
+    "Vorgangs",
+    "Protokoll",
+    "Kunden",
+    "Mitglieds",
+    "Rechnungs",
+    "Untersuchungs",
 ]
 _KW_WORDS = ["PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode"]
 _KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID)"
@@ -373,6 +391,16 @@ _ID_CODE = re.compile(
     _ID_KEYWORD + r"[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
     r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d))){0,3}"
+)
+# "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
+_COLON_ID = re.compile(
+    r"[AFV](?<![\w\-][AFV])(?:all|kte|organg|uftrag)[ \t]{0,3}:[ \t]{0,3}"
+    r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,39})(?![\w\-/])"
+)
+# Ward, room and bed codes locate the patient in the house ("Station O-11", "Zi: 119").
+_WARD_CODE = re.compile(
+    r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
+    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-z]?)(?![\w\-/]|[.,]\d)"
 )
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
@@ -431,19 +459,78 @@ _DATE_CUE = (
     r"(?:seit|ED|Erstdiagnose|Erstdiagnostik|EM|von|bis|ab|im[ \t]+Jahre?|Jahr|Anfang|Ende|Mitte|"
     r"Frühjahr|Sommer|Herbst|Winter|ca\.|circa|Stand|St\.[ \t]?p\.|Z\.[ \t]?n\.|s/p)"
 )
-_NOT_AFTER_DATE = r"(?![\d/.,:]|[ \t]?(?:mg|g|ml|l|IE|E|µg|mcg|kg|mmHg|Stk|x|%)(?![^\W\d_]))"
+_UNITS = (
+    r"mg|g|ml|l|IE|I\.E\.|E|µg|mcg|kg|mmHg|Stk|Tbl|Tabl|x|%|kcal|cal|m|cm|mm|km|Schritte|Punkte|Pkt|"
+    r"LK|Lymphknoten|Zellen|Mio|Tsd|/µl|/nl|Hz|W|J"
+)
+_NOT_AFTER_DATE = rf"(?![\d/.,:]\d|[\d/]|[ \t]?(?:{_UNITS})(?![^\W\d_]))"
 _CUED_YEAR = re.compile(
     rf"(?:(?<![\w.]){_DATE_CUE}[ \t]+|(?<![\w])\()(?P<d>(?:19|20)\d{{2}}){_NOT_AFTER_DATE}"
 )
-_CUED_MONTH_YEAR = re.compile(
-    rf"(?:(?<![\w.]){_DATE_CUE}[ \t]+|(?<![\w])\(|(?<=\d)[ \t]?[-–][ \t]?)"
-    rf"(?P<d>(?:0[1-9]|1[0-2])/\d{{2}}){_NOT_AFTER_DATE}"
+# Letters date history by bare years ("Z.n. Hüft-TEP 2019", "SHT 1995"): a 4-digit year
+# 1900-2099 standing alone, not glued to other numbers, not a quantity and not after a
+# number word ("Nr. 2019", "Zimmer 2012").
+_BARE_YEAR = re.compile(
+    rf"(?P<d>[12](?<![\w.,/:+\-][12])(?<![\d][ ][12])(?:(?<=1)9|(?<=2)0)\d{{2}}){_NOT_AFTER_DATE}"
+)
+# A noun on the same line right after the number: a count ("2023 Patienten").
+_COUNTED_NOUN_AFTER = re.compile(r"[ \t\u00a0]+[A-ZÄÖÜ][a-zäöüß]")
+_NUMBER_WORDS = _wordset(
+    """nr nr. nummer zimmer zi zi. station bett tel tel. fax plz postfach code ca ca. circa etwa
+    x × mal über unter bis-zu max max. min min. gesamt total summe insgesamt"""
+)
+# Month/two-digit year ("ED 12/17", "Port 1/19", "01/18-06/19"); the month (1-12) is checked
+# in Python.
+_MONTH_YEAR = re.compile(
+    rf"(?P<d>(?P<month>\d(?<![\w/.,:+]\d)(?<![^\W\d_]-\d)\d?)/\d{{2}})"
+    rf"{_NOT_AFTER_DATE}"
+)
+_SCORE_BEFORE = re.compile(
+    r"(?i:nrs|vas|nas|pain|score|schmerz\w*|nyha|gcs|punkte?|skala|visus|rr|lk|ratio|apgar|ecog|karnofsky)\W{0,4}$"
+)
+# The first day or month of a range that writes its month/year once ("06-07.11.2024",
+# "05.11-18.11.2024", "1. - 21. Juli 2022", "6-9/19", "Juni bis November 2019"): read
+# backwards from a date the stage found, so it costs one anchored match per date.
+_RANGE_START_BEFORE = re.compile(
+    r"(?:(?<![\w.,/:+\-])(?P<num>\d{1,2}\.?(?:\d{1,2}\.?)?)"
+    rf"|(?<![\w])(?P<mn>{MONTH_NAME}))"
+    r"[ \t\u00a0]{0,2}(?:[-–/]|bis)[ \t\u00a0]{0,2}$"
+)
+_RANGE_LOOKBACK = 24
+_MONTH_SLASH_YEAR_TEXT = re.compile(r"\d{1,2}/(?:\d{2}|\d{4})")
+# "06/07.11.2024": the slash hides the second date from the date grammar.
+_SLASHED_DAY_DATE = re.compile(
+    r"(?<![\w/.,])(?P<a>\d{1,2})/(?P<b>\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2}))(?![\d.]\d)"
 )
 
-_MONTH_YEAR_RANGE_START = re.compile(
-    r"(?<![\w/.])(?P<d>(?:0[1-9]|1[0-2])/\d{2})(?=[ \t]?[-–][ \t]?(?:0[1-9]|1[0-2])/\d{2}(?![\d/]))"
-)
-_SCORE_BEFORE = re.compile(r"(?i:nrs|vas|pain|score|schmerz\w*|nyha|gcs|punkte?|skala)\W{0,4}$")
+
+def _range_start(text: str, span: Span) -> Span | None:
+    """The bare start of a range that ends at the date ``span`` (see ``_RANGE_START_BEFORE``)."""
+    lo = max(0, span.start - _RANGE_LOOKBACK)
+    m = _RANGE_START_BEFORE.search(text[lo : span.start])
+    if m is None:
+        return None
+    if m.group("num") is not None:
+        parts = [int(p) for p in m.group("num").split(".") if p]
+        month_year = _MONTH_SLASH_YEAR_TEXT.fullmatch(text, span.start, span.end) is not None
+        limit = 12 if month_year and len(parts) == 1 else 31  # "6-9/19" starts with a month
+        if not 1 <= parts[0] <= limit or (len(parts) == 2 and not 1 <= parts[1] <= 12):
+            return None
+        start, end = lo + m.start("num"), lo + m.end("num")
+    else:
+        start, end = lo + m.start("mn"), lo + m.end("mn")
+    return Span(start, end, DAT, "RegexDate")
+
+
+def _year_context_ok(text: str, start: int) -> bool:
+    """A bare year or month/year is no date after a score, number or version word."""
+    if _SCORE_BEFORE.search(text, max(0, start - 16), start):
+        return False
+    prev = _prev_tokens(text, start, 1)
+    if not prev:
+        return True
+    low = prev[-1].lower()
+    return low not in _NUMBER_WORDS and low not in _VERSION_CUES and low.rstrip(".") not in _VERSION_CUES
 
 
 class PhiStage:
@@ -473,20 +560,33 @@ class PhiStage:
 
     @staticmethod
     def _dates(text: str) -> Iterator[Span]:
+        found: list[Span] = []
         for pattern in DATE_PATTERNS:
             for m in pattern.finditer(text):
                 g = m.groupdict()
                 if is_valid_match(m, g) and _date_context_ok(text, m, g):
-                    yield Span(m.start(), m.end(), DAT, "RegexDate")
-        # Letters date history by a bare year or a month/year pair after a temporal cue
-        # ("seit 2019", "ED 01/18", "(2012)", "01/97-03/98"); without a cue they stay.
-        for pattern in (_CUED_YEAR, _CUED_MONTH_YEAR, _MONTH_YEAR_RANGE_START):
+                    found.append(Span(m.start(), m.end(), DAT, "RegexDate"))
+        for m in _SLASHED_DAY_DATE.finditer(text):
+            if parse_date(m.group("b")) is not None and 1 <= int(m.group("a")) <= 31:
+                found.append(Span(m.start("b"), m.end("b"), DAT, "RegexDate"))
+        # Letters date history by a bare year or a month/year pair ("seit 2019", "ED 01/18",
+        # "(2012)", "SHT 1995", "01/97-03/98"); scores, quantities and numbered things stay.
+        for m in _CUED_YEAR.finditer(text):
+            found.append(Span(m.start("d"), m.end("d"), DAT, "RegexDate"))
+        for pattern in (_BARE_YEAR, _MONTH_YEAR):
             for m in pattern.finditer(text):
-                if pattern is not _CUED_YEAR and _SCORE_BEFORE.search(
-                    text, max(0, m.start() - 16), m.start()
-                ):
-                    continue  # "Pain (10/10)", "NRS 7/10": a score, not a month
-                yield Span(m.start("d"), m.end("d"), DAT, "RegexDate")
+                if pattern is _BARE_YEAR:
+                    if int(m.group("d")) % 50 == 0 or _COUNTED_NOUN_AFTER.match(text, m.end()):
+                        continue  # "2000", "2023 Patienten": quantities more often than years
+                elif not 1 <= int(m.group("month")) <= 12:
+                    continue
+                if _year_context_ok(text, m.start()):
+                    found.append(Span(m.start("d"), m.end("d"), DAT, "RegexDate"))
+        yield from found
+        for span in found:
+            start = _range_start(text, span)
+            if start is not None:
+                yield start
 
     # -- ages ---------------------------------------------------------------------------------
 
@@ -525,6 +625,13 @@ class PhiStage:
             end = _iban_end(text, m)
             if end is not None:
                 yield Span(m.start(), end, ID, "RegexID")
+        for pattern in (_COLON_ID, _WARD_CODE):
+            for m in pattern.finditer(text):
+                code = m.group("code")
+                digits = sum(c.isdigit() for c in code)
+                enough = digits >= 1 if pattern is _WARD_CODE else digits >= 4
+                if enough and parse_date(code) is None:
+                    yield Span(m.start("code"), m.end("code"), ID, "RegexID")
         for m in _ID_CODE.finditer(text):
             start, end = m.start("code"), m.end("code")
             code = m.group("code")

@@ -389,8 +389,8 @@ def test_patient_hcp_and_person_lists_set_the_type_of_names(deid, workdir: Path)
 
     before = json.loads((workdir / "base.jsonl").read_text(encoding="utf-8"))["text"]
     after = json.loads((workdir / "listed.jsonl").read_text(encoding="utf-8"))["text"]
-    # Without lists: salutation-proven names are PER (Dr. -> HCP); a bare unknown name stays.
-    assert tag_types(before) == ["PER", "PER", "PER", "HCP"]
+    # Without lists: Frau/Herr names are presumed patients (Dr. -> HCP); a bare unknown name stays.
+    assert tag_types(before) == ["PAT", "PAT", "PAT", "HCP"]
     assert "Pfaffenstaller war da" in before and "Ederkogler meldet sich" in before
     # Frau + patient list -> PAT; Herr + HCP list -> HCP; a bare person-list name -> PER;
     # a name on both the patient and the HCP list: PAT after Frau, HCP after Dr., PER bare.
@@ -425,7 +425,7 @@ def test_keep_list_and_corrections_toml_override_detection(deid, workdir: Path) 
     assert "Quendlmoser" not in before and "Rumpold" not in before and "Schwester [" in before
     assert after.startswith("[PER-") and " hilft." in after  # the whole phrase, as one PER
     assert "Frau Quendlmoser kommt" in after and "Herr Rumpold wartet" in after
-    assert "Frau [PER-" in after and "Zirbleitner" not in after
+    assert "Frau [PAT-" in after and "Zirbleitner" not in after  # Frau alone: a presumed patient
     assert re.search(r"Verlegt auf \[SIT-\w{6}\]\.$", after)
     spans = json.loads((workdir / "spans.jsonl").read_text(encoding="utf-8"))["spans"]
     assert [(s["type"], s["masker"]) for s in spans if s["masker"] == "Correction"] == [
@@ -683,8 +683,8 @@ def test_strategy_option_replaces_every_span_and_keeps_references_consistent(
     ]
     assert all("Zirbleitner" not in text and "7654321" not in text for text in out)
     if strategy == "redact":
-        assert out[0] == "Frau [PER] hat angerufen, Tel. [PHO]."
-        assert out[1] == "[PER] kommt morgen."
+        assert out[0] == "Frau [PAT] hat angerufen, Tel. [PHO]."
+        assert out[1] == "[PAT] kommt morgen."
     else:
         first = out[0].split(" ")[1].rstrip(",")
         assert out[1].split(" ")[0] == first  # the same surrogate in both notes

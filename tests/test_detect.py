@@ -100,10 +100,12 @@ def test_frau_before_a_name_on_the_patient_list_is_a_patient(user_det: Detector)
     assert found("Frau Quendelhofer kommt zur Kontrolle.", user_det) == [("Quendelhofer", PAT, "Salutation")]
 
 
-def test_frau_before_a_name_not_on_the_patient_list_is_a_general_person(user_det: Detector) -> None:
+def test_frau_before_a_name_not_on_the_patient_list_is_presumed_a_patient(user_det: Detector) -> None:
     invented("Zirbleitner")
-    assert typed("Frau Zirbleitner kommt zur Kontrolle.", user_det) == [("Zirbleitner", PER)]
-    assert typed("Frau Quendelhofer kommt.") == [("Quendelhofer", PER)]  # without the list
+    assert typed("Frau Zirbleitner kommt zur Kontrolle.", user_det) == [("Zirbleitner", PAT)]
+    assert typed("Frau Quendelhofer kommt.") == [("Quendelhofer", PAT)]  # without the list
+    # A relative noun outranks Frau: the daughter is a general person, not the patient.
+    assert typed("Tochter Frau Zirbleitner kommt.", user_det) == [("Zirbleitner", PER)]
 
 
 def test_bare_name_on_the_patient_list_is_masked_as_patient(user_det: Detector) -> None:
@@ -182,7 +184,7 @@ def test_keep_list_prevents_masking_a_listed_name(user_det: Detector) -> None:
 
 
 def test_keep_list_prevents_masking_a_salutation_proven_word(user_det: Detector) -> None:
-    assert typed("Herr Koch kommt.") == [("Koch", PER)]
+    assert typed("Herr Koch kommt.") == [("Koch", PAT)]
     assert typed("Herr Koch kommt.", user_det) == []
 
 
@@ -194,7 +196,7 @@ def test_keep_list_phrase_is_never_masked_even_by_the_regex_stage(user_det: Dete
 
 def test_keep_list_does_not_unmask_other_names_in_the_same_note(user_det: Detector) -> None:
     invented("Zirbleitner")
-    assert typed("Herr Koch und Frau Zirbleitner", user_det) == [("Zirbleitner", PER)]
+    assert typed("Herr Koch und Frau Zirbleitner", user_det) == [("Zirbleitner", PAT)]
 
 
 # --- vote=first vs vote=all ---------------------------------------------------------------------
@@ -209,9 +211,9 @@ def test_doctor_full_name_gets_one_type_for_all_tokens(detector: Detector) -> No
 
 def test_hcp_listed_given_name_after_frau_types_per_token_in_first_mode(user_det: Detector) -> None:
     # Each token from its own evidence: Theresa is on the HCP list (HCP), the surname is on no
-    # list and "Frau" is only personal evidence (PER).
+    # list and "Frau" alone makes a presumed patient (PAT).
     invented("Zirbleitner")
-    assert typed("Frau Theresa Zirbleitner kommt.", user_det) == [("Theresa", HCP), ("Zirbleitner", PER)]
+    assert typed("Frau Theresa Zirbleitner kommt.", user_det) == [("Theresa", HCP), ("Zirbleitner", PAT)]
 
 
 def test_hcp_listed_given_name_after_frau_types_whole_mention_in_all_mode(user_det_all: Detector) -> None:
@@ -228,6 +230,11 @@ def test_patient_listed_surname_after_frau_makes_the_whole_mention_a_patient_in_
 ) -> None:
     listed("Anna")
     text = "Frau Anna Quendelhofer kommt."
+    assert typed(text, user_det) == [("Anna", PAT), ("Quendelhofer", PAT)]  # Frau alone: PAT too
+    assert typed(text, user_det_all) == [("Anna", PAT), ("Quendelhofer", PAT)]
+    # After a relative noun first-vote mode types the unlisted given name a general person;
+    # all-vote mode pools the patient-list bit of the surname into the whole mention.
+    text = "Tochter Anna Quendelhofer kommt."
     assert typed(text, user_det) == [("Anna", PER), ("Quendelhofer", PAT)]
     assert typed(text, user_det_all) == [("Anna", PAT), ("Quendelhofer", PAT)]
 
@@ -270,7 +277,7 @@ def test_decomposed_umlauts_map_back_to_the_decomposed_original() -> None:
     text = unicodedata.normalize("NFD", "Übergabe an Frau Hofbrünninger, LKH Innsbruck.")
     assert not unicodedata.is_normalized("NFC", text)
     assert found(text) == [
-        (unicodedata.normalize("NFD", "Hofbrünninger"), PER, "Salutation"),
+        (unicodedata.normalize("NFD", "Hofbrünninger"), PAT, "Salutation"),
         ("LKH Innsbruck", SIT, "MedicalSite"),
     ]
 
@@ -285,7 +292,7 @@ def test_decomposed_text_with_markup_maps_back() -> None:
 def test_dotted_capital_i_does_not_shift_offsets(prefix: str) -> None:
     invented("Zirbleitner")
     text = f"{prefix}Frau Zirbleitner kommt"
-    assert found(text) == [("Zirbleitner", PER, "Salutation")]
+    assert found(text) == [("Zirbleitner", PAT, "Salutation")]
 
 
 # --- span invariants ---------------------------------------------------------------------------
@@ -397,7 +404,7 @@ def test_surname_proven_by_salutation_is_masked_bare_in_another_note() -> None:
     detector, count = learner.detector(DET)
     assert count == 1
     assert found("Zirbleitner berichtet über Schwindel.") == []
-    assert found("Zirbleitner berichtet über Schwindel.", detector) == [("Zirbleitner", PER, "CorpusName")]
+    assert found("Zirbleitner berichtet über Schwindel.", detector) == [("Zirbleitner", PAT, "CorpusName")]
 
 
 def test_learned_reference_keeps_the_type_it_was_proven_with() -> None:
@@ -429,7 +436,7 @@ def test_word_proven_in_enough_of_its_occurrences_is_learned() -> None:
     invented("Wendolin")
     notes = ["Herr Wendolin kommt."] + ["Wendolin ist da."] * 8
     assert MIN_CONTEXT_SHARE <= 1 / 9
-    assert learn(notes).learned() == {"wendolin": PER}
+    assert learn(notes).learned() == {"wendolin": PAT}  # learned from "Herr": a presumed patient
 
 
 @pytest.mark.parametrize("word", ["Koch", "Bauer", "Wolf"])

@@ -171,7 +171,7 @@ def test_csv_round_trip_keeps_bom_header_and_every_other_column(
         assert [after[0], *after[2:]] == [before[0], *before[2:]]
     texts = [row[1] for row in output_rows[1:]]
     assert_none_planted(out, "masked CSV")
-    assert texts[0].startswith("Frau [PER-") and '"Mir ist schwindlig";\r\nRückruf unter [PHO-' in texts[0]
+    assert texts[0].startswith("Frau [PAT-") and '"Mir ist schwindlig";\r\nRückruf unter [PHO-' in texts[0]
     assert TAG.fullmatch(texts[1].split(" ")[0])
     assert texts[2] == ""
     assert texts[3].startswith("Dr. [HCP-") and texts[3].endswith(':\r\n\r\n"Befund folgt"')
@@ -214,7 +214,7 @@ def test_same_name_gets_one_code_across_notes_files_and_salutation_forms(
     assert len(set().union(*codes.values())) == 3  # different surnames, different codes
     # "Frau Zirbleitner" and the bare, learned "Zirbleitner" in another note and file are linked.
     bare = {(s, t) for s, t, _ in align(a_texts[1], outputs[1], span_rows[1]["spans"])}
-    assert bare == {("Zirbleitner", "PER")}
+    assert bare == {("Zirbleitner", "PAT")}  # learned from "Frau": a presumed patient
     assert [r["spans"][0]["masker"] for r in span_rows[1:2]] == ["CorpusName"]
     assert "field" not in span_rows[0]
 
@@ -346,7 +346,7 @@ def test_a_10_mb_note_is_processed_and_its_planted_identifiers_masked(
     assert_none_planted(out, "masked 10 MB note", planted)
     masked = read_jsonl(workdir / "masked.jsonl")
     types = [m.group(1) for m in TAG.finditer(masked[0]["text"])]
-    assert types == ["PER", "PHO", "MAI", "HCP", "PER"]
+    assert types == ["PAT", "PHO", "MAI", "HCP", "PAT"]
     expected = text
     for secret in planted:
         expected = expected.replace(secret, "")

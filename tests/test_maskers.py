@@ -47,11 +47,11 @@ def surfaces(text: str, detector: Detector = DET) -> list[str]:
 # --- Salutation --------------------------------------------------------------------------------
 
 TRIGGER_TYPES = [
-    ("Frau", PER),
-    ("Herr", PER),
-    ("Hr.", PER),
-    ("Herrn", PER),
-    ("Fr.", PER),
+    ("Frau", PAT),
+    ("Herr", PAT),
+    ("Hr.", PAT),
+    ("Herrn", PAT),
+    ("Fr.", PAT),
     ("Dr.", HCP),
     ("Prof.", HCP),
     ("Mag.", HCP),
@@ -60,15 +60,19 @@ TRIGGER_TYPES = [
     ("Prim.", HCP),
     ("Pat.", PAT),
     ("Patientin", PAT),
-    ("Hallo", PER),
-    ("Liebe", PER),
-    ("Lieber", PER),
-    ("Danke", PER),
+    ("Patienten", PAT),
+    ("Hallo", HCP),
+    ("Liebe", HCP),
+    ("Lieber", HCP),
+    ("Danke", HCP),
+    ("Kollegin", HCP),
     ("LG", HCP),
     ("Liebe Grüße", HCP),
     ("MfG", HCP),
     ("Tochter", PER),
     ("Ehemann", PER),
+    ("Tochter Frau", PER),
+    ("Sehr geehrte Frau", HCP),
     ("Herr Dr.", HCP),
     ("Univ.-Prof. Dr. med.", HCP),
     ("Hallo Frau Dr.", HCP),
@@ -88,8 +92,8 @@ def test_salutation_masks_only_the_surname_after_the_trigger_with_its_type(
 @pytest.mark.parametrize(
     ("text", "name", "etype"),
     [
-        ("Frau\tHofbrunninger", "Hofbrunninger", PER),
-        ("Hallo, Zirbleitner", "Zirbleitner", PER),
+        ("Frau\tHofbrunninger", "Hofbrunninger", PAT),
+        ("Hallo, Zirbleitner", "Zirbleitner", HCP),
         ("Pat. (Zirbleitner)", "Zirbleitner", PAT),
         ("Dr.  Quendelhofer", "Quendelhofer", HCP),
     ],
@@ -137,8 +141,8 @@ def test_frau_with_given_name_and_surname_masks_both_tokens() -> None:
     listed("Anna")
     invented("Zirbleitner")
     assert found("Frau Anna Zirbleitner kommt zur Kontrolle.") == [
-        ("Anna", PER, "Salutation"),
-        ("Zirbleitner", PER, "Salutation"),
+        ("Anna", PAT, "Salutation"),
+        ("Zirbleitner", PAT, "Salutation"),
     ]
 
 

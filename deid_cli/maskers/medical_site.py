@@ -20,6 +20,14 @@ _PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)
 _MAX_PLACE_WORDS = 4
 
 
+# A house named after a person or place, hyphenated onto its kind: "Anna-Muster-Klinik",
+# "St.-Zirbl-Spital", "Zirbldorf-Krankenhaus".
+_NAMED_SITE = re.compile(
+    r"[A-ZÄÖÜ](?<![\w.-][A-ZÄÖÜ])[\w.]*(?:-[A-ZÄÖÜ][\w.]*){0,3}-"
+    r"(?:Klinik|Klinikum|Kliniken|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)(?![\w-])"
+)
+
+
 class MedicalSiteMasker:
     """Votes for whole site mentions (several tokens at once)."""
 
@@ -37,6 +45,9 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
+        for match in _NAMED_SITE.finditer(ctx.view):
+            if not ctx.is_blocked(match.start(), match.end()):
+                ctx.site_votes.append(Vote(match.start(), match.end(), self.name, hint="site", type=SIT))
         if self._prefix is None:
             return
         for match in self._prefix.finditer(ctx.view):

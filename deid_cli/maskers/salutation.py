@@ -20,10 +20,11 @@ STRONG_TRIGGERS = frozenset(
         "priv.-doz.", "univ.-doz.", "doz.", "dr. med.", "dr.med.",
     }
 )  # fmt: skip
-# Evidence strength when several salutations chain ("Hallo Frau Dr. X" is an HCP).
-_KIND_RANK = {"hcp": 0, "patient": 1, "personal": 2, "relative": 3, "signoff": 4, "address": 5}
+# Evidence strength when several salutations chain ("Hallo Frau Dr. X" is an HCP, "Tochter
+# Frau X" a relative, "Sehr geehrte Frau X" the letter's addressee).
+_KIND_RANK = {"hcp": 0, "patient": 1, "relative": 2, "address": 3, "personal": 4, "signoff": 5}
 _MAX_NAME_WORDS = 3
-_GAP_SAME_LINE = re.compile(r"[ \t]*(?:\([ \t]*)?")
+_GAP_SAME_LINE = re.compile(r"[ \t]*(?::[ \t]*)?(?:\([ \t]*)?")
 _GAP_CHAIN = re.compile(r"[ \t]*,?[ \t]*")
 _ONE_SPACE = re.compile(r"[ \t]")
 # Name particles stay unmasked but do not end the name: "Frau de X", "Herr von X".
@@ -57,6 +58,8 @@ class SalutationMasker:
             for t in alternatives
         )
         self._trigger = re.compile(rf"(?<![\w.])(?:{body})")
+        # A chained title may follow a full stop without a space: "Prof. Dr.Dr. X".
+        self._chained = re.compile(rf"(?<![\w])(?:{body})")
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
 
     def _kind(self, text: str) -> str:
@@ -79,7 +82,7 @@ class SalutationMasker:
         end = match.end()
         while True:
             gap = _GAP_CHAIN.match(view, end)
-            chained = self._trigger.match(view, gap.end())
+            chained = self._chained.match(view, gap.end())
             if chained is None:
                 break
             kinds.append(self._kind(chained.group()))

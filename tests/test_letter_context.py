@@ -1,0 +1,210 @@
+"""Guarantees for clinical letters: who a name is from the words around it, dates that
+letters write without a cue (bare years, month/year, ranges with one shared month), ward
+and case numbers, the place-and-date line, and named houses.
+
+All names and places are invented and checked not to be in the bundled lists.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_cli.date_policy import DatePolicy
+from deid_cli.detect import Detector
+from deid_cli.phi_patterns import PhiStage
+from deid_cli.pipeline import DictionaryOptions, build_lexicon
+from deid_cli.spans import DAT, ID
+
+LEX = build_lexicon(DictionaryOptions())
+DET = Detector(LEX, types=["PAT", "HCP", "PER", "SIT", "ADD", "ZIP", "LOC", "PHO", "DAT", "ID"])
+DATES = PhiStage(frozenset({DAT}))
+IDS = PhiStage(frozenset({ID, DAT}))
+
+
+def typed(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.type) for s in DET.detect(text).spans]
+
+
+def found(stage: PhiStage, text: str) -> list[str]:
+    return [text[s.start : s.end] for s in stage.find(text)]
+
+
+# -- who a name is -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. med. Wendolin Zirbleitner *24.12.1969 kam zur Kontrolle",
+        "Anna Zirbleitner, geb. 1.2.1950, kam zur Kontrolle",
+        "Patientin: Zirbleitner, Anna geb. am 21.09.1967",
+        "Patientin: Zirbleitner, Wendolin",
+        "PATIENT: Anna Zirbleitner",
+    ],
+)
+def test_a_birth_date_or_patient_header_makes_the_named_person_the_patient(text: str) -> None:
+    names = [(w, t) for w, t in typed(text) if t in ("PAT", "HCP", "PER")]
+    assert ("Zirbleitner", "PAT") in names
+    assert all(t == "PAT" for _, t in names)
+
+
+def test_the_patient_proven_by_a_birth_date_is_the_patient_in_the_whole_note() -> None:
+    text = "Anna Zirbleitner, geb. 1.2.1950\nTelefonat mit Dr. Zirbleitner heute"
+    assert [t for w, t in typed(text) if w == "Zirbleitner"] == ["PAT", "PAT"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mit freundlichen Grüßen\nFrau Zirbleitner\nStationsärztin",
+        "Befundet von Anna Zirbleitner MBA",
+        "Orthoptistin: Anna Zirbleitner",
+    ],
+)
+def test_a_role_next_to_a_name_makes_a_health_care_professional(text: str) -> None:
+    assert ("Zirbleitner", "HCP") in typed(text)
+
+
+def test_a_title_after_a_name_only_counts_where_the_list_item_ends() -> None:
+    # "Frau X Dr. Y": the title belongs to the next person, not to X.
+    assert typed("Frau Zirbleitner Dr. Hofbrunninger informiert")[:1] == [("Zirbleitner", "PAT")]
+
+
+def test_titles_chained_without_a_space_still_make_an_hcp() -> None:
+    assert typed("Prim. Univ. Prof. Dr.Dr. Wendolin Zirbleitner") == [
+        ("Wendolin", "HCP"),
+        ("Zirbleitner", "HCP"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "etype"),
+    [
+        ("Frau Zirbleitner hat angerufen", "PAT"),
+        ("Tochter Frau Zirbleitner hat angerufen", "PER"),
+        ("Sehr geehrte Frau Zirbleitner, anbei", "HCP"),
+        ("Sehr geehrter Herr Kollege Zirbleitner, anbei", "HCP"),
+    ],
+)
+def test_frau_herr_presume_the_patient_unless_a_relative_or_greeting_says_otherwise(
+    text: str, etype: str
+) -> None:
+    assert ("Zirbleitner", etype) in typed(text)
+
+
+# -- dates letters write without a cue ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("- Z.n. Hüft-TEP bds. 2017 und 2019\n", ["2017", "2019"]),
+        ("St.p. SHT 1995\nUnterschenkelamputation", ["1995"]),
+        ("- Radiojodtherapie 12/14\n- Port-Implantation li 1/19", ["12/14", "1/19"]),
+        ("Raltitrexed 01/97-10/18, dann", ["01/97", "10/18"]),
+        ("am 23.04 2029 nochmals", ["23.04 2029"]),
+    ],
+)
+def test_history_lists_date_by_bare_years_and_month_years(text: str, dates: list[str]) -> None:
+    assert found(DATES, text) == dates
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("06-07.11.2024 1. Zyklus", ["06", "07.11.2024"]),
+        ("am 06/07.11.2024 verabreicht", ["06", "07.11.2024"]),
+        ("(05.11-18.11.2024) erforderlich", ["05.11", "18.11.2024"]),
+        ("FOLFOX 6-9/19 => Remission", ["6", "9/19"]),
+        ("Bestrahlung 4-5/2021 -", ["4", "5/2021"]),
+        ("von Juni bis November 2019 eine Therapie", ["Juni", "November 2019"]),
+    ],
+)
+def test_the_start_of_a_range_that_shares_month_or_year_is_a_date_too(text: str, dates: list[str]) -> None:
+    assert found(DATES, text) == dates
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Trinkmenge 2000",  # round numbers are quantities
+        "2023 Patienten wurden befragt",  # a count before a noun
+        "Zimmer 2012",
+        "Version 2019",
+        "Version 2.1 2020",
+        "3/12 LK positiv",
+        "Visus 5/10",
+        "Tbl. 1/2 morgens",
+        "RR 130/85",
+        "Leukozyten 2019/µl",
+    ],
+)
+def test_quantities_counts_scores_and_versions_are_not_bare_dates(text: str) -> None:
+    assert found(DATES, text) == []
+
+
+def test_a_month_year_range_is_not_read_as_a_phone_number() -> None:
+    text = "5-FU Dauertherapie 01/18-06/19, dann"
+    assert typed(text) == [("01/18", "DAT"), ("06/19", "DAT")]
+
+
+@pytest.mark.parametrize(
+    ("original", "shifted", "year"), [("1/19", "[DAT]", "2019"), ("12/14", "[DAT]", "2014")]
+)
+def test_month_years_are_masked_under_shift_and_cut_to_the_year_under_year(
+    original: str, shifted: str, year: str
+) -> None:
+    def base(original: str, entity_type: str, code: str, reference: str) -> str:
+        return f"[{entity_type}]"
+
+    assert DatePolicy("shift", seed=1).replacer(base, "p1")(original, DAT, "X", original) == shifted
+    assert DatePolicy("year", seed=1).replacer(base, "p1")(original, DAT, "X", original) == year
+
+
+# -- identifiers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        ("auf Station 1502 um 14.30 Uhr", ["1502"]),
+        ("auf Station O-11 vorstellen", ["O-11"]),
+        ("Station: A31. OG.", ["A31"]),
+        ("Viszeralchirurgie B / Zi: 119", ["119"]),
+        ("Fall: 102341651622\nDIAGNOSE", ["102341651622"]),
+        ("Vorgangs-Nr. 01776324221 Sehr", ["01776324221"]),
+        ("(Protokoll Nr.:099984-0163)", ["099984-0163"]),
+    ],
+)
+def test_ward_room_and_case_numbers_are_identifiers(text: str, ids: list[str]) -> None:
+    assert found(IDS, text) == ids
+    assert all(s.type == ID for s in IDS.find(text))
+
+
+def test_fall_without_a_colon_is_not_an_id_keyword() -> None:
+    assert [s.type for s in IDS.find("im Fall 2019 war")] == [DAT]
+
+
+def test_a_keyword_identifier_beats_a_phone_reading_of_the_same_digits() -> None:
+    assert ("01776324221", "ID") in typed("Vorgangs-Nr. 01776324221")
+
+
+# -- places and houses -----------------------------------------------------------------------
+
+
+def test_the_place_of_a_letters_place_and_date_line_is_a_city() -> None:
+    assert ("Zirbldorf", "LOC") in typed("Klinik für Onkologie\nZirbldorf, am 16.12.2029\nSehr geehrte")
+
+
+@pytest.mark.parametrize("text", ["Verlauf, am 16.12.2029\n", "Spirometrie, 09.09.2039: TLC normal"])
+def test_a_heading_or_finding_before_a_date_is_not_a_city(text: str) -> None:
+    assert all(t != "LOC" for _, t in typed(text))
+
+
+def test_a_postcode_after_a_residence_cue_takes_any_place() -> None:
+    assert typed("wh.: 9011 Zirbldorf, Hauptstraße 3")[:2] == [("9011", "ZIP"), ("Zirbldorf", "LOC")]
+
+
+def test_a_house_hyphenated_onto_its_kind_is_a_medical_site() -> None:
+    text = "Abteilung Pneumologie (Wendolin-Zirbleitner-Klinik) Direktor"
+    assert typed(text) == [("Wendolin-Zirbleitner-Klinik", "SIT")]

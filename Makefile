@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install demo test lint synthetic eval bench-load clean
+.PHONY: install browser demo test lint synthetic eval bench-load clean
 
 install: $(VENV)/.installed
 
@@ -17,7 +17,13 @@ demo: install
 	$(BIN)/deid run examples/notes.jsonl -o masked.jsonl --stats stats.json
 	@echo "masked corpus: masked.jsonl   statistics: stats.json"
 
-test: install
+# Headless Chromium and its driver from Debian, for the tests that open the HTML pages.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends chromium chromium-driver >/dev/null; }
+
+test: install browser
 	$(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
 

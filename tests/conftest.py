@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver import ChromeOptions
+from selenium.webdriver.chrome.service import Service as ChromeService
 from typer.testing import CliRunner
 
 import deid_cli.cli as cli_module
@@ -186,3 +189,44 @@ def _private_lexicon_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator
         os.environ.pop("DEID_CACHE_DIR", None)
     else:
         os.environ["DEID_CACHE_DIR"] = previous
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[webdriver.Chrome]:
+    """Debian's headless Chromium driven by Selenium (installed by ``make browser``), with
+    downloads going to ``browser.download_dir``. No network: the pages under test must be
+    self-contained, and Chromium's own background traffic is switched off."""
+    download_dir = tmp_path_factory.mktemp("downloads")
+    options = ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1400,1000",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+    ):
+        options.add_argument(flag)
+    options.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(download_dir), "download.prompt_for_download": False},
+    )
+    driver = webdriver.Chrome(options=options, service=ChromeService("/usr/bin/chromedriver"))
+    driver.download_dir = download_dir  # type: ignore[attr-defined]
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def artefacts_dir() -> Path:
+    """Where browser tests save screenshots for humans to look at (build/test-artefacts)."""
+    path = Path(__file__).resolve().parent.parent / "build" / "test-artefacts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from . import __version__
+from .audit_command import AUDIT_EPILOG, audit_command
 from .config import AgeMode, VoteMode
 from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
@@ -25,8 +26,10 @@ from .evaluate import parse_types
 from .lexicon import ConfigError
 from .pipeline import DictionaryOptions, load_lexicon
 from .report import ProgressReporter, complain, print_summary
+from .review_command import REVIEW_EPILOG, review_command
 from .scrape import SCRAPE_EPILOG, scrape_dicts
 from .spans import DAT
+from .stats_command import STATS_EPILOG, stats_command
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -289,6 +292,9 @@ def run(
 
 app.command("scrape-dicts", epilog=SCRAPE_EPILOG)(scrape_dicts)
 app.command("eval", epilog=EVAL_EPILOG)(eval_command)
+app.command("audit", epilog=AUDIT_EPILOG)(audit_command)
+app.command("stats", epilog=STATS_EPILOG)(stats_command)
+app.command("review", epilog=REVIEW_EPILOG)(review_command)
 
 
 def main() -> None:

@@ -143,7 +143,10 @@ def load_corrections(path: Path) -> Corrections:
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a table with 'mask' and/or 'keep'")
     result = Corrections()
-    for index, item in enumerate(data.get("mask", []), start=1):
+    mask = data.get("mask", [])
+    if not isinstance(mask, list):
+        raise ConfigError(f"{path}: 'mask' must be a list of {{text, type}} entries")
+    for index, item in enumerate(mask, start=1):
         if not isinstance(item, dict) or not isinstance(item.get("text"), str) or not item["text"].strip():
             raise ConfigError(f"{path}: mask entry {index} needs a non-empty 'text'")
         etype = str(item.get("type", "PER")).upper()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
+from .risk import LEVELS
 from .spans import ENTITY_TYPES, MASKERS, Span
 
 PSEUDONYM_BINS = ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 10), (11, 20), (21, None))
@@ -40,6 +41,7 @@ class RunStats:
     note_tokens: Counter[int] = field(default_factory=Counter)
     distinct: dict[str, set[str]] = field(default_factory=dict)
     learned_references: int = 0
+    risk: Counter[str] = field(default_factory=Counter)  # notes per re-identification risk level
     started: float = field(default_factory=time.perf_counter)
     finished: float | None = None
 
@@ -51,6 +53,10 @@ class RunStats:
             self.maskers[span.masker] += 1
             self.entities[span.type] += 1
             self.distinct.setdefault(span.type, set()).add(code)
+
+    def add_risk(self, level: str) -> None:
+        """Count one note's re-identification risk level (``risk.LEVELS``)."""
+        self.risk[level] += 1
 
     def reject(self, path: Path, line: int, reason: str) -> None:
         self.rejected.append(RejectedRecord(str(path), line, reason))
@@ -96,6 +102,7 @@ class RunStats:
             "distinct_references": {etype: len(self.distinct.get(etype, ())) for etype in ENTITY_TYPES},
             "learned_references": self.learned_references,
             "caught_only_by_corpus_learning": self.maskers.get("CorpusName", 0),
+            "risk": {level: self.risk.get(level, 0) for level in LEVELS},
             "runtime_seconds": round(self.seconds, 3),
             "notes_per_second": round(notes / self.seconds, 1) if self.seconds > 0 else None,
         }

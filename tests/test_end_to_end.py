@@ -301,7 +301,7 @@ def test_spans_are_sorted_disjoint_and_reproduce_the_output_exactly(
     assert [r["id"] for r in span_rows] == [r["id"] for r in masked] == [f"n{i}" for i in range(1, 10)]
     total = 0
     for text, out, row in zip(PRIVACY_NOTES, masked, span_rows, strict=True):
-        assert set(row) == {"id", "spans"}
+        assert set(row) == {"id", "risk", "spans"}
         for span in row["spans"]:
             assert set(span) == {"start", "end", "type", "masker"}
         found = align(text, out["text"], row["spans"])

@@ -169,6 +169,7 @@ def test_json_corrections(tmp_path: Path) -> None:
         (".json", json.dumps({"mask": [SECRET]}), "needs a non-empty 'text'"),
         (".json", json.dumps([SECRET]), "expected a table"),
         (".toml", f'keep = "{SECRET}"', "'keep' must be a list of strings"),
+        (".json", json.dumps({"mask": 3, "note": SECRET}), "'mask' must be a list"),
         (".toml", f"mask = [{SECRET}", "not a readable corrections file"),
     ],
 )

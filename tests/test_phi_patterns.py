@@ -6,6 +6,7 @@ implementation.
 
 from __future__ import annotations
 
+import re
 import time
 from itertools import pairwise
 
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deid_cli.date_policy import coarse_year
-from deid_cli.dates import parse_date
+from deid_cli.dates import MONTH_NAME, parse_date
 from deid_cli.phi_patterns import AGE, DAT, ID, PhiStage, kvnr_check_digit
 
 ALL = frozenset({DAT, AGE, ID})
@@ -449,6 +450,9 @@ FRAGMENTS = [
 ]  # fmt: skip
 
 
+RANGE_START = re.compile(rf"\d{{1,2}}\.?(?:\d{{1,2}}\.?)?|{MONTH_NAME}")
+
+
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=40))
 @settings(max_examples=200, deadline=None)
 def test_random_text_yields_sorted_disjoint_spans_within_bounds(parts: list[str]) -> None:
@@ -456,8 +460,11 @@ def test_random_text_yields_sorted_disjoint_spans_within_bounds(parts: list[str]
     spans = PhiStage(ALL, ages="all").find(text)
     assert all(0 <= s.start < s.end <= len(text) for s in spans)
     assert all(a.end <= b.start for a, b in pairwise(spans))
+    # Every date parses, is a coarse year, or is the bare start of a range ("03"-12.03.2023).
     assert all(
-        parse_date(text[s.start : s.end]) is not None or coarse_year(text[s.start : s.end]) is not None
+        parse_date(text[s.start : s.end]) is not None
+        or coarse_year(text[s.start : s.end]) is not None
+        or RANGE_START.fullmatch(text[s.start : s.end]) is not None
         for s in spans
         if s.type == DAT
     )

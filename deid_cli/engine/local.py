@@ -1,9 +1,12 @@
 """The local engine: two streaming passes over the corpus in this process.
 
-Pass 1 validates every record and learns the references proven by context; pass 2 detects
-again (now also matching learned names), pseudonymizes and writes. Neither pass holds the
-corpus: memory grows with distinct references only. All outputs (corpus files, stats,
-spans) become visible together, by rename, only when everything succeeded.
+Pass 1 validates every record, learns the references proven by context and counts the
+quasi-identifiers left after masking (``risk.py``); pass 2 detects again (now also matching
+learned names), pseudonymizes, rates each note's re-identification risk (when --stats or
+--spans will show it) and writes; with --no-learn, pass 1 runs only for those risk counts.
+Neither pass holds the corpus: memory grows with distinct references only. All outputs
+(corpus files, stats, spans) become visible together, by rename, only when everything
+succeeded.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from ..detect import Detector
 from ..normalize import fold
 from ..pipeline import NameLearner
 from ..pseudonyms import Pseudonymizer, pseudonymize
+from ..risk import CorpusRisk, group_key
 from ..spans import HCP, PAT, Span
 from ..stats import RunStats
 from ..strategies import Strategy, make_strategy
@@ -111,10 +115,15 @@ class LocalEngine:
         stats = RunStats()
         detector = self.detector
         total: int | None = None  # records, for the progress bar: known only after pass 1
-        if self.options.learn:
-            learner, total = self._learn(files)
-            detector, stats.learned_references = learner.detector(self.detector)
-        self._write(files, destinations, detector, stats, total)
+        # Risk levels are only written to --stats and --spans, so they cost nothing otherwise.
+        # They need corpus-wide counts: pass 1, which --no-learn then runs for them alone.
+        wants_risk = self.options.stats_path is not None or self.options.spans_path is not None
+        risk = CorpusRisk(self.detector.lexicon) if wants_risk else None
+        if self.options.learn or risk is not None:
+            learner, total = self._learn(files, risk)
+            if self.options.learn:
+                detector, stats.learned_references = learner.detector(self.detector)
+        self._write(files, destinations, detector, stats, total, risk)
         stats.finish()
         return stats
 
@@ -130,9 +139,15 @@ class LocalEngine:
                 raise UsageError(f"{option} {path} would overwrite {clash}")
             taken[path.resolve()] = f"the {option} file"
 
-    def _learn(self, files: list[CorpusFile]) -> tuple[NameLearner, int]:
-        """Pass 1: validate everything and learn names proven by context; also count records."""
+    def _group(self, record: Record) -> str:
+        """Whose note this is, for risk: the --group-field value, else the record itself."""
+        return group_key(record, self.options.group_field)
+
+    def _learn(self, files: list[CorpusFile], risk: CorpusRisk | None) -> tuple[NameLearner, int]:
+        """Pass 1: validate everything, learn names proven by context and count the
+        quasi-identifiers left unmasked; also count records."""
         learner = NameLearner(self.detector.lexicon)
+        phase = "learning" if self.options.learn else "counting"
         done = 0
         for corpus_file in files:
             for item in corpus_file:
@@ -142,12 +157,16 @@ class LocalEngine:
                     continue
                 if isinstance(item, Record):
                     known = self.options.known_names(item)
+                    group = self._group(item)
                     for text in item.texts.values():
-                        learner.observe(text, self.detector.detect(text, known).proven)
+                        detection = self.detector.detect(text, known)
+                        learner.observe(text, detection.proven)
+                        if risk is not None:
+                            risk.observe(text, detection.spans, group)
                     done += 1
                     if done % 256 == 0:
-                        self.progress("learning", done, None)
-        self.progress("learning", done, None)
+                        self.progress(phase, done, None)
+        self.progress(phase, done, None)
         return learner, done
 
     def _write(
@@ -157,6 +176,7 @@ class LocalEngine:
         detector: Detector,
         stats: RunStats,
         total: int | None,
+        risk: CorpusRisk | None,
     ) -> None:
         """Pass 2: detect, pseudonymize, write every output atomically."""
         pseudonymizer = Pseudonymizer(self.options.seed)
@@ -180,13 +200,18 @@ class LocalEngine:
                     known = self.options.known_names(item)
                     group = item.extras.get(self.options.group_field or "", "")
                     replace = dates.replacer(strategy.replace, str(group))
+                    risk_group = self._group(item)
                     new_texts: dict[str, str] = {}
                     for name, text in item.texts.items():
                         spans = detector.detect(text, known).spans
                         new_texts[name], codes = pseudonymize(text, spans, pseudonymizer, replace)
                         stats.add_note(spans, count_tokens(text), codes)
+                        level = risk.assess(text, spans, risk_group).level if risk is not None else None
+                        if level is not None:
+                            stats.add_risk(level)
                         if spans_out is not None:
-                            spans_out.write(_spans_line(item.id, name if several_fields else None, spans))
+                            field_name = name if several_fields else None
+                            spans_out.write(_spans_line(item.id, field_name, spans, level))
                     new_extras = self._mask_known_fields(item, pseudonymizer, strategy)
                     out.write(corpus_file.render(item, new_texts, new_extras))
                     stats.records_written += 1
@@ -226,9 +251,11 @@ class LocalEngine:
             self.on_reject(item)
 
 
-def _spans_line(record_id: str, field_name: str | None, spans: list[Span]) -> bytes:
+def _spans_line(record_id: str, field_name: str | None, spans: list[Span], risk: str | None) -> bytes:
     row: dict = {"id": record_id}
     if field_name is not None:
         row["field"] = field_name
+    if risk is not None:
+        row["risk"] = risk
     row["spans"] = [{"start": s.start, "end": s.end, "type": s.type, "masker": s.masker} for s in spans]
     return orjson.dumps(row) + b"\n"

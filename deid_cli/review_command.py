@@ -1,0 +1,230 @@
+"""The ``deid review`` command: a self-contained HTML page for manual quality review.
+
+Registered by ``deid_cli/cli.py`` as ``app.command("review", epilog=REVIEW_EPILOG)(review_command)``.
+Sampling and the page model are in ``review.py``, the HTML in ``review_page.py``. The page holds
+original note text by design: it is written atomically with mode 0600 and says so at the top.
+Exit statuses: 0 ok, 1 bad input (file:line and reason on stderr, never content), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from .config import AgeMode, VoteMode
+from .corpus import AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
+from .detect import Detector
+from .evaluate import parse_types
+from .lexicon import ConfigError
+from .pipeline import DictionaryOptions, load_lexicon
+from .report import ProgressReporter, complain
+from .review import DEFAULT_SAMPLE, ReviewCorpus, ReviewPage, collect_review
+from .review_page import render_page
+from .risk import CorpusRisk, group_key
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+REVIEW_EPILOG = """
+[b]Examples[/b]
+
+  deid review examples/notes.jsonl -o review.html
+
+  deid review exports/ -o review.html --sample 50 --seed 7 --types all
+
+  deid review notes.csv -o review.html --text-field befund --corrections deid-corrections.json
+
+[b]Review loop[/b]: mark wrong spans and missed PHI, press [b]Export corrections[/b], then run
+
+  deid run notes.jsonl -o masked.jsonl --corrections deid-corrections.json
+
+  deid review notes.jsonl -o review.html --risk --group-field patient_id
+
+[b]Sampling[/b]: strata of pseudonymizations per note (0, 1, 2-3, 4-6, 7+), proportional allocation.
+
+Every non-empty stratum gets at least one note; --seed S draws the same sample again.
+
+[b]The page contains original patient data[/b]: written with mode 0600. Do not share it.
+
+[b]Exit statuses[/b]: 0 ok, 1 input error (file:line and reason, never content), 2 usage error.
+"""
+
+FileList = Annotated[list[Path] | None, typer.Option(exists=True, dir_okay=False, readable=True)]
+
+
+class OnError(StrEnum):
+    fail = "fail"
+    skip = "skip"
+
+
+def _check_output(output: Path, inputs: list[Path]) -> None:
+    if output.is_dir():
+        raise UsageError(f"-o must name a file, not a directory: {output}")
+    if output.resolve() in {p.resolve() for p in inputs}:
+        raise UsageError(f"-o {output} would overwrite an input file")
+
+
+def write_page(page: ReviewPage, output: Path) -> None:
+    """Write the page atomically; the temp file, and so the page, is created with mode 0600."""
+    with AtomicOutputs() as outputs:
+        outputs.open(output).write(render_page(page).encode("utf-8"))
+        outputs.commit()
+
+
+def review_command(
+    inputs: Annotated[
+        list[Path], typer.Argument(help="JSONL/CSV files or directories; together one corpus.")
+    ],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600).")],
+    sample: Annotated[
+        int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
+    ] = DEFAULT_SAMPLE,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Draw this sample again (default: a new seed, shown on the page)."),
+    ] = None,
+    text_field: Annotated[
+        list[str] | None,
+        typer.Option("--text-field", help="Field holding note text (repeatable). Default: text."),
+    ] = None,
+    id_field: Annotated[
+        str, typer.Option("--id-field", help="Record id field; absent ids become file:line.")
+    ] = "id",
+    delimiter: Annotated[
+        str | None, typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).")
+    ] = None,
+    on_error: Annotated[
+        OnError,
+        typer.Option("--on-error", help="fail: stop at a bad record. skip: leave it out, report it."),
+    ] = OnError.fail,
+    types: Annotated[
+        str,
+        typer.Option(
+            "--types",
+            help="What to mask, as for deid run: 'default', 'all' or a comma list such as PAT,HCP,PER.",
+        ),
+    ] = "default",
+    ages: Annotated[
+        AgeMode, typer.Option("--ages", help="With AGE selected: over89 (Safe Harbor) or all.")
+    ] = AgeMode.over89,
+    vote: Annotated[
+        VoteMode, typer.Option("--vote", help="first: first masker wins (paper). all: every masker votes.")
+    ] = VoteMode.first,
+    learn: Annotated[
+        bool,
+        typer.Option("--learn/--no-learn", help="Learn names proven by context, as deid run does."),
+    ] = True,
+    patients: FileList = None,
+    hcps: FileList = None,
+    persons: FileList = None,
+    sites: FileList = None,
+    keep: FileList = None,
+    corrections: FileList = None,
+    dict_dir: Annotated[
+        list[Path] | None,
+        typer.Option("--dict-dir", help="Extra dictionary directory, as for deid run; repeatable."),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
+    ] = None,
+    cache: Annotated[
+        bool | None,
+        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
+    ] = None,
+    risk: Annotated[
+        bool,
+        typer.Option(
+            "--risk", help="Rate each note's re-identification risk; show the riskiest sampled notes first."
+        ),
+    ] = False,
+    group_field: Annotated[
+        str | None,
+        typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+) -> None:
+    """Write an HTML page for manual quality review: a stratified sample of notes, original and
+    pseudonymized side by side, every span coloured by type with its masker on hover.
+
+    The pipeline runs as [b]deid run[/b] does, with the same dictionary, type and learning
+    options. Reviewers mark wrongly masked spans and missed PHI on the page and export those
+    marks as a corrections file for [b]deid run --corrections[/b]. The page loads nothing from
+    the network. See README, section "deid review".
+    """
+    try:
+        selected = set(parse_types(types))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--types") from None
+    try:
+        files = discover_inputs(list(inputs))
+        _check_output(output, files)
+        corpus = ReviewCorpus(
+            [
+                CorpusFile(p, text_field or ["text"], id_field, delimiter, [group_field] * bool(group_field))
+                for p in files
+            ],
+            on_error.value,
+            lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
+        )
+        lexicon = load_lexicon(
+            DictionaryOptions(
+                patients=patients or [],
+                hcps=hcps or [],
+                persons=persons or [],
+                sites=sites or [],
+                keep=keep or [],
+                corrections=corrections or [],
+            ),
+            config,
+            dict_dir,
+            cache,
+        )
+    except (UsageError, ConfigError) as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_USAGE) from None
+    detector = Detector(lexicon, vote=vote.value, types=selected, ages=ages.value)
+    err = Console(stderr=True, highlight=False)
+    reporter = ProgressReporter(err, enabled=not quiet and sys.stderr.isatty())
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    try:
+        with reporter:
+            page = collect_review(
+                corpus,
+                detector,
+                sample_size=sample,
+                seed=seed,
+                learn=learn,
+                progress=reporter.update,
+                risk=CorpusRisk(lexicon) if risk else None,
+                group_of=lambda record: group_key(record, group_field),
+            )
+    except InputError as exc:
+        complain("input error", f"{exc}; no page written")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:
+        complain("input error", f"{exc.strerror or 'I/O error'}: {exc.filename or ''}")
+        raise typer.Exit(EXIT_INPUT) from None
+    if not page.notes:
+        complain("input error", f"{files[0]}: no notes with text to review; no page written")
+        raise typer.Exit(EXIT_INPUT)
+    try:
+        write_page(page, output)
+    except OSError as exc:
+        complain("error", f"{exc.strerror or 'cannot write'}: {output}")
+        raise typer.Exit(EXIT_INPUT) from None
+    if not quiet:
+        strata = ", ".join(f"{row.label}: {row.sampled}/{row.in_corpus}" for row in page.strata)
+        err.print(
+            f"[b]deid review[/b]: {escape(str(output))}: {len(page.notes)} of {page.notes_in_corpus} notes "
+            f"(seed {seed}; sampled/notes per stratum {strata}). "
+            "[b red]Contains original patient data — do not share.[/b red]"
+        )
+
+
+__all__ = ["REVIEW_EPILOG", "review_command", "write_page"]

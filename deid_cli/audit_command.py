@@ -20,14 +20,28 @@ from rich.markup import escape
 from rich.table import Table
 
 from .audit import CUE_WEIGHTS, AuditRun, audit_corpus
+from .cli_options import (
+    EXIT_INPUT,
+    EXIT_USAGE,
+    Cache,
+    ConfigFile,
+    Delimiter,
+    DictDirs,
+    DictionaryFiles,
+    IdField,
+    InputPaths,
+    Learn,
+    MaskTypes,
+    TextFields,
+    dictionary_files,
+    exit_on_usage_error,
+    load_lexicon_or_exit,
+)
 from .corpus import AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
 from .detect import Detector
 from .evaluate import parse_types
-from .lexicon import ConfigError
-from .pipeline import DictionaryOptions, load_lexicon
 from .report import complain
 
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 SCHEMA = "deid-audit/1"
 PHI_WARNING = (
     "CONTAINS PHI: the candidate words below come from the notes. Keep this output private; "
@@ -50,52 +64,29 @@ occurrences, the cues around them, the masker that came closest and the score. I
 [b]Exit statuses[/b]: 0 ok, 1 bad input (file:line and reason, never content), 2 usage error.
 """
 
-FileList = Annotated[list[Path] | None, typer.Option(exists=True, dir_okay=False, readable=True)]
-
 
 def audit_command(
-    inputs: Annotated[
-        list[Path], typer.Argument(help="JSONL/CSV files or directories; together one corpus.")
-    ],
+    inputs: InputPaths,
     top: Annotated[int, typer.Option("--top", min=1, help="How many candidates to list.")] = 20,
     json_out: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
     output: Annotated[
         Path | None,
         typer.Option("-o", "--output", help="Write the list here (mode 0600, atomically) instead of stdout."),
     ] = None,
-    text_field: Annotated[
-        list[str] | None,
-        typer.Option("--text-field", help="Field holding note text (repeatable). Default: text."),
-    ] = None,
-    id_field: Annotated[str, typer.Option("--id-field", help="Record id field, as for deid run.")] = "id",
-    delimiter: Annotated[
-        str | None, typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).")
-    ] = None,
-    types: Annotated[
-        str,
-        typer.Option("--types", help="What deid run would mask: default, all, or a comma list."),
-    ] = "default",
-    learn: Annotated[
-        bool,
-        typer.Option("--learn/--no-learn", help="Learn names proven by context (pass 1), as deid run does."),
-    ] = True,
-    patients: FileList = None,
-    hcps: FileList = None,
-    persons: FileList = None,
-    sites: FileList = None,
-    keep: FileList = None,
-    corrections: FileList = None,
-    dict_dir: Annotated[
-        list[Path] | None,
-        typer.Option("--dict-dir", help="Extra dictionary directory, as for deid run; repeatable."),
-    ] = None,
-    config: Annotated[
-        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
-    ] = None,
-    cache: Annotated[
-        bool | None,
-        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
-    ] = None,
+    text_field: TextFields = None,
+    id_field: IdField = "id",
+    delimiter: Delimiter = None,
+    types: MaskTypes = "default",
+    learn: Learn = True,
+    patients: DictionaryFiles = None,
+    hcps: DictionaryFiles = None,
+    persons: DictionaryFiles = None,
+    sites: DictionaryFiles = None,
+    keep: DictionaryFiles = None,
+    corrections: DictionaryFiles = None,
+    dict_dir: DictDirs = None,
+    config: ConfigFile = None,
+    cache: Cache = None,
 ) -> None:
     """List the unmasked words most likely to be missed names (capitalized, in no dictionary,
     rare, near name cues), so a maintainer can add them to --corrections.
@@ -107,27 +98,14 @@ def audit_command(
         selected = parse_types(types)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--types") from None
-    try:
-        lexicon = load_lexicon(
-            DictionaryOptions(
-                patients=patients or [],
-                hcps=hcps or [],
-                persons=persons or [],
-                sites=sites or [],
-                keep=keep or [],
-                corrections=corrections or [],
-            ),
-            config,
-            dict_dir,
-            cache,
-        )
+    lexicon = load_lexicon_or_exit(
+        dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
+    )
+    with exit_on_usage_error():
         paths = discover_inputs(inputs)
         if output is not None and output.resolve() in {p.resolve() for p in paths}:
             raise UsageError(f"-o {output} would overwrite an input file")
         files = [CorpusFile(p, text_field or ["text"], id_field, delimiter) for p in paths]
-    except (ConfigError, UsageError) as exc:
-        complain("error", exc)
-        raise typer.Exit(EXIT_USAGE) from None
     try:
         run = audit_corpus(files, Detector(lexicon, types=selected), learn)
     except InputError as exc:

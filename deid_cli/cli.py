@@ -17,21 +17,38 @@ from rich.console import Console
 
 from . import __version__
 from .audit_command import AUDIT_EPILOG, audit_command
+from .cli_options import (
+    EXIT_INPUT,
+    EXIT_USAGE,
+    Ages,
+    Cache,
+    ConfigFile,
+    Delimiter,
+    DictDirs,
+    DictionaryFiles,
+    IdField,
+    InputPaths,
+    Learn,
+    MaskTypes,
+    OnError,
+    OnErrorOption,
+    Quiet,
+    TextFields,
+    Vote,
+    dictionary_files,
+    load_lexicon_or_exit,
+)
 from .config import AgeMode, VoteMode
 from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
 from .engine.local import LocalEngine, RunOptions
 from .eval_command import EVAL_EPILOG, eval_command
 from .evaluate import parse_types
-from .lexicon import ConfigError
-from .pipeline import DictionaryOptions, load_lexicon
 from .report import ProgressReporter, complain, print_summary
 from .review_command import REVIEW_EPILOG, review_command
 from .scrape import SCRAPE_EPILOG, scrape_dicts
 from .spans import DAT
 from .stats_command import STATS_EPILOG, stats_command
-
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 APP_EPILOG = """
 [b]Examples[/b]
@@ -52,11 +69,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 err = Console(stderr=True)
-
-
-class OnError(StrEnum):
-    fail = "fail"
-    skip = "skip"
 
 
 class StrategyName(StrEnum):
@@ -100,14 +112,10 @@ RUN_EPILOG = """
 2 usage error. Output files appear only when the whole run succeeded.
 """
 
-FileList = Annotated[list[Path] | None, typer.Option(exists=True, dir_okay=False, readable=True)]
-
 
 @app.command(epilog=RUN_EPILOG)
 def run(
-    inputs: Annotated[
-        list[Path], typer.Argument(help="JSONL/CSV files or directories; together one corpus.")
-    ],
+    inputs: InputPaths,
     output: Annotated[
         Path,
         typer.Option(
@@ -118,28 +126,11 @@ def run(
     spans: Annotated[
         Path | None, typer.Option("--spans", help="Write detected spans per record (JSONL, offsets only).")
     ] = None,
-    text_field: Annotated[
-        list[str] | None,
-        typer.Option("--text-field", help="Field holding note text (repeatable). Default: text."),
-    ] = None,
-    id_field: Annotated[
-        str, typer.Option("--id-field", help="Record id field; absent ids become file:line.")
-    ] = "id",
-    delimiter: Annotated[
-        str | None, typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).")
-    ] = None,
-    on_error: Annotated[
-        OnError,
-        typer.Option(
-            "--on-error", help="fail: stop, write nothing. skip: leave bad records out, report them."
-        ),
-    ] = OnError.fail,
-    vote: Annotated[
-        VoteMode,
-        typer.Option(
-            "--vote", help="first: first masker wins (paper). all: every masker votes for the type."
-        ),
-    ] = VoteMode.first,
+    text_field: TextFields = None,
+    id_field: IdField = "id",
+    delimiter: Delimiter = None,
+    on_error: OnErrorOption = OnError.fail,
+    vote: Vote = VoteMode.first,
     strategy: Annotated[
         StrategyName,
         typer.Option(
@@ -147,14 +138,7 @@ def run(
             help="tag: [PAT-7KQ2XM] (corpus-wide codes); redact: [PAT]; surrogate: realistic replacements.",
         ),
     ] = StrategyName.tag,
-    types: Annotated[
-        str,
-        typer.Option(
-            "--types",
-            help="What to mask: 'default' (PAT HCP PER SIT WEB MAI ADD PHO ZIP LOC), 'all' (adds DAT AGE ID "
-            "ORG PRO) or a comma list.",
-        ),
-    ] = "default",
+    types: MaskTypes = "default",
     dates: Annotated[
         DateMode,
         typer.Option("--dates", help="With DAT selected: mask, shift (per --group-field), year, or keep."),
@@ -163,9 +147,7 @@ def run(
         str | None,
         typer.Option("--group-field", help="Field whose records share one date shift (e.g. patient_id)."),
     ] = None,
-    ages: Annotated[
-        AgeMode, typer.Option("--ages", help="With AGE selected: over89 (Safe Harbor) or all.")
-    ] = AgeMode.over89,
+    ages: Ages = AgeMode.over89,
     known_field: Annotated[
         list[str] | None,
         typer.Option(
@@ -181,33 +163,20 @@ def run(
     drop_field: Annotated[
         list[str] | None, typer.Option("--drop-field", help="Field removed from the output. Repeatable.")
     ] = None,
-    learn: Annotated[
-        bool,
-        typer.Option("--learn/--no-learn", help="Learn names proven by context and mask them corpus-wide."),
-    ] = True,
-    patients: FileList = None,
-    hcps: FileList = None,
-    persons: FileList = None,
-    sites: FileList = None,
-    keep: FileList = None,
-    corrections: FileList = None,
-    dict_dir: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--dict-dir", help="Extra dictionary directory (e.g. from deid scrape-dicts); repeatable."
-        ),
-    ] = None,
-    config: Annotated[
-        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
-    ] = None,
-    cache: Annotated[
-        bool | None,
-        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
-    ] = None,
+    learn: Learn = True,
+    patients: DictionaryFiles = None,
+    hcps: DictionaryFiles = None,
+    persons: DictionaryFiles = None,
+    sites: DictionaryFiles = None,
+    keep: DictionaryFiles = None,
+    corrections: DictionaryFiles = None,
+    dict_dir: DictDirs = None,
+    config: ConfigFile = None,
+    cache: Cache = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="FOR TESTS ONLY: reproducible pseudonym codes.")
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    quiet: Quiet = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Report dictionary loading (cache or build) and timings.")
     ] = False,
@@ -219,23 +188,9 @@ def run(
     (list, or {"names": [...]}), TXT (one per line) or CSV (a 'name' column). --corrections takes
     TOML or JSON: mask = [{text = "Schwester Resi", type = "PER"}], keep = ["Rumpf"].
     """
-    try:
-        lexicon = load_lexicon(
-            DictionaryOptions(
-                patients=patients or [],
-                hcps=hcps or [],
-                persons=persons or [],
-                sites=sites or [],
-                keep=keep or [],
-                corrections=corrections or [],
-            ),
-            config,
-            dict_dir,
-            cache,
-        )
-    except ConfigError as exc:
-        complain("error", exc)
-        raise typer.Exit(EXIT_USAGE) from None
+    lexicon = load_lexicon_or_exit(
+        dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
+    )
     options = RunOptions(
         text_fields=text_field or ["text"],
         id_field=id_field,

@@ -20,6 +20,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .cli_options import (
+    EXIT_INPUT,
+    EXIT_USAGE,
+    Ages,
+    Cache,
+    ConfigFile,
+    DictDirs,
+    Learn,
+    Vote,
+    load_lexicon_or_exit,
+)
 from .config import AgeMode, VoteMode
 from .detect import Detector
 from .evaluate import (
@@ -38,12 +49,10 @@ from .evaluate import (
     parse_types,
     unknown_labels,
 )
-from .lexicon import ConfigError
-from .pipeline import DictionaryOptions, learn_from, load_lexicon
+from .pipeline import DictionaryOptions, learn_from
 from .report import complain
 from .spans import ENTITY_TYPES
 
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 SCHEMA = "deid-eval/1"
 
 EVAL_EPILOG = """
@@ -145,28 +154,12 @@ def eval_command(
             f"{' '.join(EXTRA_TYPES)}), or a comma list such as PAT,HCP,PER.",
         ),
     ] = "default",
-    vote: Annotated[
-        VoteMode,
-        typer.Option("--vote", help="first: first masker wins (paper). all: every masker votes."),
-    ] = VoteMode.first,
-    learn: Annotated[
-        bool,
-        typer.Option("--learn/--no-learn", help="Learn names proven by context (pass 1), as deid run does."),
-    ] = True,
-    dict_dir: Annotated[
-        list[Path] | None,
-        typer.Option("--dict-dir", help="Extra dictionary directory, as for deid run; repeatable."),
-    ] = None,
-    config: Annotated[
-        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
-    ] = None,
-    cache: Annotated[
-        bool | None,
-        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
-    ] = None,
-    ages: Annotated[
-        AgeMode, typer.Option("--ages", help="With AGE selected: over89 (as deid run's default) or all.")
-    ] = AgeMode.over89,
+    vote: Vote = VoteMode.first,
+    learn: Learn = True,
+    dict_dir: DictDirs = None,
+    config: ConfigFile = None,
+    cache: Cache = None,
+    ages: Ages = AgeMode.over89,
 ) -> None:
     """Score deid against gold annotations: note-level table with 95 % intervals (the paper's
     Table 8), entity-level strict and relaxed precision/recall/F1/F2 per type (i2b2 2014 style),
@@ -203,11 +196,7 @@ def eval_command(
             '(label = "TYPE" or "IGNORE")',
         )
         raise typer.Exit(EXIT_USAGE)
-    try:
-        lexicon = load_lexicon(DictionaryOptions(), config, dict_dir, cache)
-    except ConfigError as exc:
-        complain("error", exc)
-        raise typer.Exit(EXIT_USAGE) from None
+    lexicon = load_lexicon_or_exit(DictionaryOptions(), config, dict_dir, cache)
 
     texts = [note.text for note in notes]
     detector = Detector(

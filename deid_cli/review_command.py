@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -18,18 +17,35 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from .cli_options import (
+    EXIT_INPUT,
+    Ages,
+    Cache,
+    ConfigFile,
+    Delimiter,
+    DictDirs,
+    DictionaryFiles,
+    IdField,
+    InputPaths,
+    Learn,
+    MaskTypes,
+    OnError,
+    OnErrorOption,
+    Quiet,
+    TextFields,
+    Vote,
+    dictionary_files,
+    exit_on_usage_error,
+    load_lexicon_or_exit,
+)
 from .config import AgeMode, VoteMode
 from .corpus import AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
 from .detect import Detector
 from .evaluate import parse_types
-from .lexicon import ConfigError
-from .pipeline import DictionaryOptions, load_lexicon
 from .report import ProgressReporter, complain
 from .review import DEFAULT_SAMPLE, ReviewCorpus, ReviewPage, collect_review
 from .review_page import render_page
 from .risk import CorpusRisk, group_key
-
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 REVIEW_EPILOG = """
 [b]Examples[/b]
@@ -55,13 +71,6 @@ Every non-empty stratum gets at least one note; --seed S draws the same sample a
 [b]Exit statuses[/b]: 0 ok, 1 input error (file:line and reason, never content), 2 usage error.
 """
 
-FileList = Annotated[list[Path] | None, typer.Option(exists=True, dir_okay=False, readable=True)]
-
-
-class OnError(StrEnum):
-    fail = "fail"
-    skip = "skip"
-
 
 def _check_output(output: Path, inputs: list[Path]) -> None:
     if output.is_dir():
@@ -78,9 +87,7 @@ def write_page(page: ReviewPage, output: Path) -> None:
 
 
 def review_command(
-    inputs: Annotated[
-        list[Path], typer.Argument(help="JSONL/CSV files or directories; together one corpus.")
-    ],
+    inputs: InputPaths,
     output: Annotated[Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600).")],
     sample: Annotated[
         int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
@@ -89,54 +96,23 @@ def review_command(
         int | None,
         typer.Option("--seed", help="Draw this sample again (default: a new seed, shown on the page)."),
     ] = None,
-    text_field: Annotated[
-        list[str] | None,
-        typer.Option("--text-field", help="Field holding note text (repeatable). Default: text."),
-    ] = None,
-    id_field: Annotated[
-        str, typer.Option("--id-field", help="Record id field; absent ids become file:line.")
-    ] = "id",
-    delimiter: Annotated[
-        str | None, typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).")
-    ] = None,
-    on_error: Annotated[
-        OnError,
-        typer.Option("--on-error", help="fail: stop at a bad record. skip: leave it out, report it."),
-    ] = OnError.fail,
-    types: Annotated[
-        str,
-        typer.Option(
-            "--types",
-            help="What to mask, as for deid run: 'default', 'all' or a comma list such as PAT,HCP,PER.",
-        ),
-    ] = "default",
-    ages: Annotated[
-        AgeMode, typer.Option("--ages", help="With AGE selected: over89 (Safe Harbor) or all.")
-    ] = AgeMode.over89,
-    vote: Annotated[
-        VoteMode, typer.Option("--vote", help="first: first masker wins (paper). all: every masker votes.")
-    ] = VoteMode.first,
-    learn: Annotated[
-        bool,
-        typer.Option("--learn/--no-learn", help="Learn names proven by context, as deid run does."),
-    ] = True,
-    patients: FileList = None,
-    hcps: FileList = None,
-    persons: FileList = None,
-    sites: FileList = None,
-    keep: FileList = None,
-    corrections: FileList = None,
-    dict_dir: Annotated[
-        list[Path] | None,
-        typer.Option("--dict-dir", help="Extra dictionary directory, as for deid run; repeatable."),
-    ] = None,
-    config: Annotated[
-        Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
-    ] = None,
-    cache: Annotated[
-        bool | None,
-        typer.Option("--cache/--no-cache", help="Cache compiled public dictionaries (default on)."),
-    ] = None,
+    text_field: TextFields = None,
+    id_field: IdField = "id",
+    delimiter: Delimiter = None,
+    on_error: OnErrorOption = OnError.fail,
+    types: MaskTypes = "default",
+    ages: Ages = AgeMode.over89,
+    vote: Vote = VoteMode.first,
+    learn: Learn = True,
+    patients: DictionaryFiles = None,
+    hcps: DictionaryFiles = None,
+    persons: DictionaryFiles = None,
+    sites: DictionaryFiles = None,
+    keep: DictionaryFiles = None,
+    corrections: DictionaryFiles = None,
+    dict_dir: DictDirs = None,
+    config: ConfigFile = None,
+    cache: Cache = None,
     risk: Annotated[
         bool,
         typer.Option(
@@ -147,7 +123,7 @@ def review_command(
         str | None,
         typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")] = False,
+    quiet: Quiet = False,
 ) -> None:
     """Write an HTML page for manual quality review: a stratified sample of notes, original and
     pseudonymized side by side, every span coloured by type with its masker on hover.
@@ -161,7 +137,7 @@ def review_command(
         selected = set(parse_types(types))
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--types") from None
-    try:
+    with exit_on_usage_error():
         files = discover_inputs(list(inputs))
         _check_output(output, files)
         corpus = ReviewCorpus(
@@ -172,22 +148,9 @@ def review_command(
             on_error.value,
             lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
         )
-        lexicon = load_lexicon(
-            DictionaryOptions(
-                patients=patients or [],
-                hcps=hcps or [],
-                persons=persons or [],
-                sites=sites or [],
-                keep=keep or [],
-                corrections=corrections or [],
-            ),
-            config,
-            dict_dir,
-            cache,
-        )
-    except (UsageError, ConfigError) as exc:
-        complain("error", exc)
-        raise typer.Exit(EXIT_USAGE) from None
+    lexicon = load_lexicon_or_exit(
+        dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
+    )
     detector = Detector(lexicon, vote=vote.value, types=selected, ages=ages.value)
     err = Console(stderr=True, highlight=False)
     reporter = ProgressReporter(err, enabled=not quiet and sys.stderr.isatty())

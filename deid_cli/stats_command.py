@@ -25,7 +25,17 @@ from rich.table import Table
 
 from .corpus import AtomicOutputs
 from .report import complain
-from .stats_report import StatsFileError, build_report, csv_tables, describe_label, load_stats
+from .stats_report import (
+    StatsFileError,
+    build_report,
+    csv_tables,
+    describe_distribution,
+    describe_label,
+    format_number,
+    format_pp,
+    format_share,
+    load_stats,
+)
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_DRIFT = 0, 1, 2, 3
 BAR_WIDTH = 28
@@ -180,18 +190,6 @@ def _csv_text(header: list[str], rows: list[list[Any]]) -> str:
 # ---------------------------------------------------------------------------------- terminal
 
 
-def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1%}"
-
-
-def _pp(value: float | None) -> str:
-    return "–" if value is None else f"{value:+.2f}"
-
-
-def _num(value: float | None) -> str:
-    return "–" if value is None else f"{value:g}"
-
-
 def print_report(console: Console, report: dict[str, Any]) -> None:
     """The report as rich tables: the latest run in full, then the comparison (several files)."""
     runs = report["runs"]
@@ -214,12 +212,13 @@ def print_run(console: Console, run: dict[str, Any]) -> None:
     console.print(
         f"records: {records['read']} read, {records['written']} written, {records['rejected']} rejected; "
         f"{run['notes']} notes, {run['pseudonymizations']} pseudonymizations; "
-        f"run time {_num(run['runtime_seconds'])} s, {_num(run['notes_per_second'])} notes/s"
+        f"run time {format_number(run['runtime_seconds'])} s, "
+        f"{format_number(run['notes_per_second'])} notes/s"
     )
     if run["learned_references"]:
         console.print(
             f"learned from context: {run['learned_references']} references; "
-            f"{_num(run['caught_only_by_corpus_learning'])} mentions caught only that way"
+            f"{format_number(run['caught_only_by_corpus_learning'])} mentions caught only that way"
         )
     for title, label, shares, distinct in (
         ("Entity types (paper Table 6)", "type", run["entities"], run["distinct_references"]),
@@ -236,8 +235,8 @@ def print_run(console: Console, run: dict[str, Any]) -> None:
     console.print()
     console.print(_histogram_table("Pseudonymizations per note (paper Figure 2)", "per note", per_note))
     console.print(
-        f"notes with at least one pseudonymization: {_pct(per_note['share_with_any'])}; "
-        f"with at most five: {_pct(per_note['share_at_most_5'])}"
+        f"notes with at least one pseudonymization: {format_share(per_note['share_with_any'])}; "
+        f"with at most five: {format_share(per_note['share_at_most_5'])}"
     )
     if run["risk"]:
         console.print()
@@ -245,7 +244,7 @@ def print_run(console: Console, run: dict[str, Any]) -> None:
         for column in ("level", "notes", "share"):
             table.add_column(column, justify="left" if column == "level" else "right")
         for level, row in run["risk"].items():
-            table.add_row(level, str(row["count"]), _pct(row["proportion"]))
+            table.add_row(level, str(row["count"]), format_share(row["proportion"]))
         console.print(table)
 
 
@@ -262,12 +261,12 @@ def _share_table(
     for name, row in shares.items():
         if row["count"]:
             total += row["count"]
-            cells = [escape(name), str(row["count"]), _pct(row["proportion"])]
+            cells = [escape(name), str(row["count"]), format_share(row["proportion"])]
             if distinct:
-                cells.append(_num(distinct.get(name)))
+                cells.append(format_number(distinct.get(name)))
             table.add_row(*cells)
     table.add_section()
-    table.add_row("total", str(total), _pct(1.0) if total else "–", *([""] if distinct else []))
+    table.add_row("total", str(total), format_share(1.0) if total else "–", *([""] if distinct else []))
     return table
 
 
@@ -278,10 +277,7 @@ def _histogram_table(title: str, label: str, distribution: dict[str, Any]) -> Ta
     table = Table(
         title=title,
         title_justify="left",
-        caption=(
-            f"mean {_num(distribution['mean'])}, median {_num(distribution['median'])}, "
-            f"sd {_num(distribution['sd'])}, min {_num(distribution['min'])}, max {_num(distribution['max'])}"
-        ),
+        caption=describe_distribution(distribution),
         caption_justify="left",
     )
     table.add_column(label, no_wrap=True)
@@ -291,7 +287,7 @@ def _histogram_table(title: str, label: str, distribution: dict[str, Any]) -> Ta
     for bin_label, count in histogram.items():
         share = count / notes if notes else None
         table.add_row(
-            bin_label, str(count), _pct(share), Bar(biggest, 0, count, width=BAR_WIDTH, color="cyan")
+            bin_label, str(count), format_share(share), Bar(biggest, 0, count, width=BAR_WIDTH, color="cyan")
         )
     return table
 
@@ -317,8 +313,8 @@ def _runs_table(runs: list[dict[str, Any]]) -> Table:
             str(records["rejected"]),
             str(run["notes"]),
             str(run["pseudonymizations"]),
-            _pct(run["pseudonymizations_per_note"]["share_with_any"]),
-            _num(run["notes_per_second"]),
+            format_share(run["pseudonymizations_per_note"]["share_with_any"]),
+            format_number(run["notes_per_second"]),
         )
     return table
 
@@ -353,15 +349,15 @@ def _comparison_table(report: dict[str, Any]) -> Table:
         if previous_kind is not None and kind != previous_kind:
             table.add_section()
         cells = [KIND_LABELS[kind] if kind != previous_kind else "", escape(_short_name(kind, name))]
-        cells += [_pct(proportions[0]), _pct(proportions[-1])]
+        cells += [format_share(proportions[0]), format_share(proportions[-1])]
         if several_steps:
             cells += [
-                _pp(metric["deltas_pp"][-1]),
-                _pp(metric["largest_step_pp"]),
-                _pp(metric["first_to_last_pp"]),
+                format_pp(metric["deltas_pp"][-1]),
+                format_pp(metric["largest_step_pp"]),
+                format_pp(metric["first_to_last_pp"]),
             ]
         else:
-            cells.append(_pp(metric["deltas_pp"][0]))
+            cells.append(format_pp(metric["deltas_pp"][0]))
         if drift:
             cells.append("[b red]DRIFT[/b red]" if (kind, name) in flagged else "")
         table.add_row(*cells)

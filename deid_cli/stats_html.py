@@ -19,7 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from . import __version__
-from .stats_report import describe_label
+from .stats_report import describe_distribution, describe_label, format_number, format_pp, format_share
 
 CHART_ENTITIES = "chart-entities"
 CHART_MASKERS = "chart-maskers"
@@ -209,18 +209,6 @@ def _table(
     )
 
 
-def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1%}"
-
-
-def _pp(value: float | None) -> str:
-    return "–" if value is None else f"{value:+.2f}"
-
-
-def _num(value: float | None) -> str:
-    return "–" if value is None else f"{value:g}"
-
-
 def _figure_html(svg: str, caption: str) -> str:
     return f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>"
 
@@ -235,12 +223,15 @@ def _summary(run: dict[str, Any]) -> str:
         ],
         ["notes", run["notes"]],
         ["pseudonymizations", run["pseudonymizations"]],
-        ["notes with at least one pseudonymization", _pct(per_note["share_with_any"])],
-        ["notes with at most five pseudonymizations", _pct(per_note["share_at_most_5"])],
-        ["references learned from context", _num(run["learned_references"])],
-        ["mentions caught only by corpus-wide learning", _num(run["caught_only_by_corpus_learning"])],
-        ["run time (s)", _num(run["runtime_seconds"])],
-        ["throughput (notes/s)", _num(run["notes_per_second"])],
+        ["notes with at least one pseudonymization", format_share(per_note["share_with_any"])],
+        ["notes with at most five pseudonymizations", format_share(per_note["share_at_most_5"])],
+        ["references learned from context", format_number(run["learned_references"])],
+        [
+            "mentions caught only by corpus-wide learning",
+            format_number(run["caught_only_by_corpus_learning"]),
+        ],
+        ["run time (s)", format_number(run["runtime_seconds"])],
+        ["throughput (notes/s)", format_number(run["notes_per_second"])],
     ]
     return _table("Run", ["figure", "value"], rows)
 
@@ -249,18 +240,11 @@ def _share_rows(shares: dict[str, dict[str, float]], extra: dict[str, int] | Non
     rows = []
     for name, row in shares.items():
         if row["count"]:
-            cells = [name, row["count"], _pct(row["proportion"])]
+            cells = [name, row["count"], format_share(row["proportion"])]
             if extra is not None:
-                cells.append(_num(extra.get(name)))
+                cells.append(format_number(extra.get(name)))
             rows.append(cells)
     return rows
-
-
-def _distribution_line(stats: dict[str, Any]) -> str:
-    return (
-        f"mean {_num(stats['mean'])}, median {_num(stats['median'])}, sd {_num(stats['sd'])}, "
-        f"min {_num(stats['min'])}, max {_num(stats['max'])}"
-    )
 
 
 def _run_sections(run: dict[str, Any]) -> list[str]:
@@ -273,7 +257,7 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
             ["type", "count", "share", "distinct references"],
             [
                 *_share_rows(run["entities"], run["distinct_references"]),
-                ["total", total, _pct(1.0 if total else None), ""],
+                ["total", total, format_share(1.0 if total else None), ""],
             ],
         ),
         f"<p>No occurrences: {escape(', '.join(unused)) or '–'}.</p>" if unused else "",
@@ -285,7 +269,7 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
         _table(
             "Pseudonymizations per masker (the masker that found the span)",
             ["masker", "count", "share"],
-            [*_share_rows(run["maskers"]), ["total", total, _pct(1.0 if total else None)]],
+            [*_share_rows(run["maskers"]), ["total", total, format_share(1.0 if total else None)]],
         ),
         _figure_html(
             bar_chart(run["maskers"], CHART_MASKERS, "Actions per masker", "#8e5ea2"),
@@ -298,14 +282,14 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
     parts += [
         _figure_html(
             histogram_chart(length["histogram"], CHART_NOTE_LENGTH, "Note length", "tokens per note"),
-            f"Note length in tokens: {_distribution_line(length)}.",
+            f"Note length in tokens: {describe_distribution(length)}.",
         ),
         _figure_html(
             histogram_chart(
                 per_note["histogram"], CHART_PER_NOTE, "Pseudonymizations per note", "pseudonymizations"
             ),
-            f"Pseudonymizations per note: {_distribution_line(per_note)}; "
-            f"{_pct(per_note['share_with_any'])} of notes have at least one.",
+            f"Pseudonymizations per note: {describe_distribution(per_note)}; "
+            f"{format_share(per_note['share_with_any'])} of notes have at least one.",
         ),
         "</section>",
     ]
@@ -316,7 +300,7 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
             _table(
                 "Notes per risk level",
                 ["level", "notes", "share"],
-                [[level, row["count"], _pct(row["proportion"])] for level, row in risk.items()],
+                [[level, row["count"], format_share(row["proportion"])] for level, row in risk.items()],
             ),
             _figure_html(
                 risk_chart(risk, CHART_RISK, "Notes per risk level"),
@@ -373,9 +357,9 @@ def _comparison_section(report: dict[str, Any]) -> list[str]:
                     run["records"]["rejected"],
                     run["notes"],
                     run["pseudonymizations"],
-                    _pct(run["pseudonymizations_per_note"]["share_with_any"]),
-                    _num(run["runtime_seconds"]),
-                    _num(run["notes_per_second"]),
+                    format_share(run["pseudonymizations_per_note"]["share_with_any"]),
+                    format_number(run["runtime_seconds"]),
+                    format_number(run["notes_per_second"]),
                 ]
                 for index, run in enumerate(runs, 1)
             ],
@@ -395,9 +379,9 @@ def _comparison_section(report: dict[str, Any]) -> list[str]:
             [
                 [
                     describe_label(m["kind"], m["name"]),
-                    *(_pct(p) for p in m["proportions"]),
-                    _pp(m["largest_step_pp"]),
-                    _pp(m["first_to_last_pp"]),
+                    *(format_share(p) for p in m["proportions"]),
+                    format_pp(m["largest_step_pp"]),
+                    format_pp(m["first_to_last_pp"]),
                 ]
                 for m in metrics
             ],

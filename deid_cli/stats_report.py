@@ -312,6 +312,26 @@ def build_report(runs: list[dict[str, Any]], threshold_pp: float | None = None) 
 # ------------------------------------------------------------------------------------ tables
 
 
+def format_share(value: float | None) -> str:
+    """A proportion as a percentage with one decimal ("12.5%"); "–" where there is none."""
+    return "–" if value is None else f"{value:.1%}"
+
+
+def format_pp(value: float | None) -> str:
+    """A difference in percentage points, always signed ("+1.25"); "–" where there is none."""
+    return "–" if value is None else f"{value:+.2f}"
+
+
+def format_number(value: float | None) -> str:
+    """A count or measurement in its shortest form ("3", "0.25"); "–" where there is none."""
+    return "–" if value is None else f"{value:g}"
+
+
+def describe_distribution(stats: dict[str, Any]) -> str:
+    """One line for a per-note distribution: "mean 2.5, median 2, sd 1.1, min 0, max 9"."""
+    return ", ".join(f"{key} {format_number(stats[key])}" for key in ("mean", "median", "sd", "min", "max"))
+
+
 def describe_label(kind: str, name: str) -> str:
     """Human label of a compared proportion ("entity PAT", "notes with ≥1 pseudonymization")."""
     if kind == "notes":

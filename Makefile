@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test lint synthetic eval bench-load clean
+.PHONY: install browser demo test lint synthetic eval bench bench-load clean
 
 install: $(VENV)/.installed
 
@@ -38,6 +38,11 @@ eval: install synthetic
 	$(BIN)/deid eval build/synthetic.jsonl --label-map scripts/synthetic_labels.toml
 	$(BIN)/deid eval ../shared/data/grascco_dev.jsonl
 	$(BIN)/python scripts/measure.py build/synthetic.jsonl ../shared/data/grascco_dev.jsonl
+
+# Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
+# and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.
+bench: install
+	$(BIN)/python scripts/bench.py run --notes 20000 --repeat 3 --sizes 1k,10k,100k
 
 bench-load: install
 	$(BIN)/python scripts/bench.py load --extra-names 500000 --repeat 3

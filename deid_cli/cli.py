@@ -8,9 +8,10 @@ dictionary or corrections file).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -41,7 +42,8 @@ from .cli_options import (
 from .config import AgeMode, VoteMode
 from .corpus import InputError, Rejected, UsageError
 from .detect import Detector
-from .engine.local import LocalEngine, RunOptions
+from .engine.local import LocalEngine, Progress, RunOptions
+from .engine.parallel import available_cores
 from .eval_command import EVAL_EPILOG, eval_command
 from .evaluate import parse_types
 from .report import ProgressReporter, complain, print_summary
@@ -49,6 +51,9 @@ from .review_command import REVIEW_EPILOG, review_command
 from .scrape import SCRAPE_EPILOG, scrape_dicts
 from .spans import DAT
 from .stats_command import STATS_EPILOG, stats_command
+
+if TYPE_CHECKING:
+    from .engine.dask import DaskEngine
 
 APP_EPILOG = """
 [b]Examples[/b]
@@ -75,6 +80,11 @@ class StrategyName(StrEnum):
     tag = "tag"
     redact = "redact"
     surrogate = "surrogate"
+
+
+class EngineName(StrEnum):
+    local = "local"
+    dask = "dask"
 
 
 class DateMode(StrEnum):
@@ -176,6 +186,28 @@ def run(
     seed: Annotated[
         int | None, typer.Option("--seed", help="FOR TESTS ONLY: reproducible pseudonym codes.")
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Processes that detect in parallel (default: all cores). 1: everything in this process. "
+            "The output is the same for any number.",
+            show_default=False,
+        ),
+    ] = None,
+    engine_name: Annotated[
+        EngineName,
+        typer.Option(
+            "--engine",
+            help="local: this machine. dask: a Dask cluster (--scheduler, else a local one of --workers "
+            "processes); inputs may then also be fsspec URLs (s3://, gs://, abfs://, file://).",
+        ),
+    ] = EngineName.local,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="With --engine dask: the scheduler address, e.g. tcp://host:8786."),
+    ] = None,
     quiet: Quiet = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Report dictionary loading (cache or build) and timings.")
@@ -207,6 +239,7 @@ def run(
         drop_fields=drop_field or [],
         stats_path=stats,
         spans_path=spans,
+        workers=workers or available_cores(),
     )
     show = not quiet
     if verbose and lexicon.load_report is not None:
@@ -228,7 +261,7 @@ def run(
     if dates is DateMode.keep:
         selected.discard(DAT)
     detector = Detector(lexicon, vote=vote.value, types=selected, ages=ages.value)
-    engine = LocalEngine(detector, options, reporter.update, report_reject)
+    engine = _engine(engine_name, scheduler, workers, detector, options, reporter.update, report_reject)
     try:
         with reporter:
             result = engine.run(list(inputs), output)
@@ -243,6 +276,33 @@ def run(
         raise typer.Exit(EXIT_INPUT) from None
     if show:
         print_summary(err, result.to_dict())
+
+
+def _engine(
+    name: EngineName,
+    scheduler: str | None,
+    workers: int | None,
+    detector: Detector,
+    options: RunOptions,
+    progress: Progress,
+    on_reject: Callable[[Rejected], None],
+) -> LocalEngine | DaskEngine:
+    """The engine --engine names; Dask is imported only when asked for (an optional extra)."""
+    if name is EngineName.local:
+        if scheduler is not None:
+            complain("error", "--scheduler needs --engine dask")
+            raise typer.Exit(EXIT_USAGE)
+        return LocalEngine(detector, options, progress, on_reject)
+    if scheduler is not None and workers is not None:
+        complain("error", "--workers sizes a local Dask cluster; the --scheduler's cluster has its own")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        from .engine.dask import DaskEngine, DaskSettings
+    except ImportError:
+        complain("error", "--engine dask needs the dask extra: pip install 'deid-cli[dask]'")
+        raise typer.Exit(EXIT_USAGE) from None
+    settings = DaskSettings(scheduler=scheduler, workers=options.workers)
+    return DaskEngine(detector, options, progress, on_reject, settings)
 
 
 app.command("scrape-dicts", epilog=SCRAPE_EPILOG)(scrape_dicts)

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .config import load_settings
 from .detect import Detector
@@ -82,6 +83,15 @@ def pooled_type(types: Counter[str]) -> str:
     return min(types, key=lambda t: (-types[t], priority.get(t, 2), t))
 
 
+class LearnerCounts(NamedTuple):
+    """A NameLearner's counters without its lexicon: small and picklable, so a worker process
+    can send back what it learned from its share of the corpus."""
+
+    types: dict[str, Counter[str]]
+    forms: dict[str, set[str]]
+    occurrences: Counter[str]
+
+
 class NameLearner:
     """Pass 1's memory: references proven by context, with the types they were seen with.
 
@@ -107,6 +117,20 @@ class NameLearner:
                 continue
             self._types.setdefault(reference, Counter())[etype] += 1
             self._forms.setdefault(reference, set()).add(surface)
+
+    def counts(self) -> LearnerCounts:
+        """What this learner has counted so far (shared, not copied)."""
+        return LearnerCounts(self._types, self._forms, self._occurrences)
+
+    def merge(self, other: LearnerCounts) -> None:
+        """Add the counts of another learner (a batch observed in a worker). Merging batches in
+        input order learns exactly what one learner observing every note would, down to the
+        order of the learned references."""
+        for reference, types in other.types.items():
+            self._types.setdefault(reference, Counter()).update(types)
+        for reference, forms in other.forms.items():
+            self._forms.setdefault(reference, set()).update(forms)
+        self._occurrences.update(other.occurrences)
 
     def learned(self) -> dict[str, str]:
         """Learned references and the type a bare mention gets (the one most often proven)."""

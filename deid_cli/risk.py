@@ -409,18 +409,38 @@ class CorpusRisk:
             pairs.append((_mix(a, b ^ _PAIR_TAG), i, j))
         return singles, pairs
 
+    def group_hash(self, group: str) -> int:
+        """The keyed hash standing for a group in every count."""
+        return self._hash(b"group\x1f" + group.encode())
+
+    def note_keys(self, text: str, spans: Sequence[Span]) -> list[int]:
+        """The hashed quasi-identifiers and demographic pairs a note adds to the counts: the
+        expensive part of pass 1, which a worker process can do with a copy of this object."""
+        singles, pairs = self._keys(text, spans)
+        return [key for _, key in singles] + [key for key, _, _ in pairs]
+
     def observe(self, text: str, spans: Sequence[Span], group: str) -> None:
         """Pass 1: count the note's quasi-identifiers and demographic pairs for its group."""
-        own = self._hash(b"group\x1f" + group.encode())
-        singles, pairs = self._keys(text, spans)
-        for key in [key for _, key in singles] + [key for key, _, _ in pairs]:
-            seen = self._groups.get(key, 0)
-            if seen > K_CAP:
-                continue
-            member = _mix(key, own)
-            if member not in self._members:
-                self._members.add(member)
-                self._groups[key] = seen + 1
+        own = self.group_hash(group)
+        for key in self.note_keys(text, spans):
+            self._count(key, own)
+
+    def merge(self, counts: RiskCounts) -> None:
+        """Pass 1 in parallel: add the counts of a share of the corpus, made with a copy of this
+        object (the same hash key). Exact in any order: per key, only the distinct groups count,
+        and once more than K_CAP are seen, which ones no longer matters."""
+        for key, groups in counts.groups.items():
+            for own in groups:
+                self._count(key, own)
+
+    def _count(self, key: int, own: int) -> None:
+        seen = self._groups.get(key, 0)
+        if seen > K_CAP:
+            return
+        member = _mix(key, own)
+        if member not in self._members:
+            self._members.add(member)
+            self._groups[key] = seen + 1
 
     def _k(self, key: int, own: int) -> int:
         seen = self._groups.get(key, 0)
@@ -430,7 +450,7 @@ class CorpusRisk:
 
     def assess(self, text: str, spans: Sequence[Span], group: str) -> NoteRisk:
         """Pass 2: the note's level from how many other groups share its quasi-identifiers."""
-        own = self._hash(b"group\x1f" + group.encode())
+        own = self.group_hash(group)
         singles, pairs = self._keys(text, spans)
         if not singles:
             return NoteRisk("low", 0.0, 0, None)
@@ -447,6 +467,23 @@ class CorpusRisk:
             combination = max(combination, 1 / (1 + k) - max(uniqueness[i], uniqueness[j]))
         score = round(score + COMBINATION_WEIGHT * combination, 3)
         return NoteRisk(level_of(score), score, len(singles), min(ks))
+
+
+class RiskCounts:
+    """Pass-1 counts of a share of the corpus (one batch of notes), to be merged into the
+    corpus-wide ``CorpusRisk``: per hashed key, the hashed groups seen with it. Holds at most
+    K_CAP + 1 groups per key, since more cannot change any k. Hashes only, no text; picklable.
+    """
+
+    def __init__(self) -> None:
+        self.groups: dict[int, set[int]] = {}
+
+    def add(self, keys: Sequence[int], own: int) -> None:
+        """Count a note's keys (``CorpusRisk.note_keys``) for its group (``group_hash``)."""
+        for key in keys:
+            seen = self.groups.setdefault(key, set())
+            if len(seen) <= K_CAP:
+                seen.add(own)
 
 
 def _mix(a: int, b: int) -> int:
@@ -468,4 +505,4 @@ def level_of(score: float) -> str:
     return "low"
 
 
-__all__ = ["LEVELS", "CorpusRisk", "NoteRisk", "Vocabulary", "level_of", "quasi_identifiers"]
+__all__ = ["LEVELS", "CorpusRisk", "NoteRisk", "RiskCounts", "Vocabulary", "level_of", "quasi_identifiers"]

@@ -1,4 +1,4 @@
-"""The local engine: two streaming passes over the corpus in this process.
+"""The local engine: two streaming passes over the corpus on this machine.
 
 Pass 1 validates every record, learns the references proven by context and counts the
 quasi-identifiers left after masking (``risk.py``); pass 2 detects again (now also matching
@@ -7,14 +7,21 @@ learned names), pseudonymizes, rates each note's re-identification risk (when --
 Neither pass holds the corpus: memory grows with distinct references only. All outputs
 (corpus files, stats, spans) become visible together, by rename, only when everything
 succeeded.
+
+Detection, the expensive part, runs on batches of notes (``batches.py``) in ``workers``
+processes (``parallel.py``); this process reads, validates, merges what the batches learned
+and counted, and pseudonymizes and writes in input order. Pseudonym codes are drawn here, in
+input order, so the output does not depend on the number of workers; the linkage table never
+leaves this process.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import orjson
 
@@ -36,10 +43,15 @@ from ..pseudonyms import Pseudonymizer, pseudonymize
 from ..risk import CorpusRisk, group_key
 from ..spans import HCP, PAT, Span
 from ..stats import RunStats
-from ..strategies import Strategy, make_strategy
+from ..strategies import make_strategy
 from ..text import count_tokens
+from .batches import NoteWork, TextResult, detect_batch, learn_batch, span_of
+from .parallel import Batch, BatchRunner
 
 _NAME_TOKEN = re.compile(r"[^\W\d_]{2,}")
+# Notes (texts) per batch sent to a worker: large enough that pickling and pipes cost little
+# beside detection, small enough that 2 batches per worker in flight hold little memory.
+BATCH_TEXTS = 256
 Progress = Callable[[str, int, int | None], None]  # (phase, records done, total or None)
 
 
@@ -58,6 +70,7 @@ class RunOptions:
     known_fields: list[str] = field(default_factory=list)
     known_hcp_fields: list[str] = field(default_factory=list)
     drop_fields: list[str] = field(default_factory=list)
+    workers: int = 1  # processes that detect; 1 = all in this process (no fork)
 
     @property
     def extra_fields(self) -> list[str]:
@@ -77,6 +90,19 @@ class RunOptions:
 
 def _noop(_phase: str, _done: int, _total: int | None) -> None:
     return None
+
+
+def check_side_outputs(options: RunOptions, local_inputs: Iterable[Path], outputs: Iterable[Path]) -> None:
+    """--stats and --spans must not overwrite an input, a corpus output or each other."""
+    taken = {p.resolve(): "an input file" for p in local_inputs}
+    taken.update({p.resolve(): "a corpus output" for p in outputs})
+    for option, path in (("--stats", options.stats_path), ("--spans", options.spans_path)):
+        if path is None:
+            continue
+        clash = taken.get(path.resolve())
+        if clash is not None:
+            raise UsageError(f"{option} {path} would overwrite {clash}")
+        taken[path.resolve()] = f"the {option} file"
 
 
 class LocalEngine:
@@ -128,20 +154,18 @@ class LocalEngine:
         return stats
 
     def _check_side_outputs(self, files: list[CorpusFile], destinations: dict[Path, Path]) -> None:
-        """--stats and --spans must not overwrite an input, a corpus output or each other."""
-        taken = {p.resolve(): "an input file" for p in (f.path for f in files)}
-        taken.update({p.resolve(): "a corpus output" for p in destinations.values()})
-        for option, path in (("--stats", self.options.stats_path), ("--spans", self.options.spans_path)):
-            if path is None:
-                continue
-            clash = taken.get(path.resolve())
-            if clash is not None:
-                raise UsageError(f"{option} {path} would overwrite {clash}")
-            taken[path.resolve()] = f"the {option} file"
+        check_side_outputs(self.options, [f.path for f in files], destinations.values())
 
     def _group(self, record: Record) -> str:
         """Whose note this is, for risk: the --group-field value, else the record itself."""
         return group_key(record, self.options.group_field)
+
+    def _work(self, record: Record, wants_risk: bool) -> NoteWork:
+        """What a worker needs of a record: its texts, own names and risk group."""
+        group = self._group(record) if wants_risk else ""
+        return NoteWork(
+            record.line, tuple(record.texts.values()), tuple(self.options.known_names(record)), group
+        )
 
     def _learn(self, files: list[CorpusFile], risk: CorpusRisk | None) -> tuple[NameLearner, int]:
         """Pass 1: validate everything, learn names proven by context and count the
@@ -149,25 +173,34 @@ class LocalEngine:
         learner = NameLearner(self.detector.lexicon)
         phase = "learning" if self.options.learn else "counting"
         done = 0
+        with BatchRunner(self.options.workers, (self.detector, risk)) as runner:
+            for batch, learned in runner.map(learn_batch, self._learning_batches(files, risk is not None)):
+                learner.merge(learned.names)
+                if risk is not None and learned.risk is not None:
+                    risk.merge(learned.risk)
+                done += len(batch.notes)
+                self.progress(phase, done, None)
+        self.progress(phase, done, None)
+        return learner, done
+
+    def _learning_batches(self, files: list[CorpusFile], wants_risk: bool) -> Iterator[Batch[None]]:
+        """Pass 1's batches: every valid record's work; a bad record stops the run (--on-error fail)."""
         for corpus_file in files:
+            notes: list[NoteWork] = []
+            texts = 0
             for item in corpus_file:
                 if isinstance(item, Rejected):
                     if self.options.on_error == "fail":
                         raise InputError(item.path, item.line, item.reason)
                     continue
                 if isinstance(item, Record):
-                    known = self.options.known_names(item)
-                    group = self._group(item)
-                    for text in item.texts.values():
-                        detection = self.detector.detect(text, known)
-                        learner.observe(text, detection.proven)
-                        if risk is not None:
-                            risk.observe(text, detection.spans, group)
-                    done += 1
-                    if done % 256 == 0:
-                        self.progress(phase, done, None)
-        self.progress(phase, done, None)
-        return learner, done
+                    notes.append(self._work(item, wants_risk))
+                    texts += len(item.texts)
+                    if texts >= BATCH_TEXTS:
+                        yield Batch(corpus_file.path, notes, None)
+                        notes, texts = [], 0
+            if notes:
+                yield Batch(corpus_file.path, notes, None)
 
     def _write(
         self,
@@ -178,45 +211,24 @@ class LocalEngine:
         total: int | None,
         risk: CorpusRisk | None,
     ) -> None:
-        """Pass 2: detect, pseudonymize, write every output atomically."""
-        pseudonymizer = Pseudonymizer(self.options.seed)
-        strategy = make_strategy(self.options.strategy, seed=self.options.seed)
-        dates = DatePolicy(self.options.dates, seed=self.options.seed)
-        several_fields = len(self.options.text_fields) > 1
-        with AtomicOutputs() as outputs:
+        """Pass 2: detect (in batches), pseudonymize in input order, write every output atomically."""
+        writer = _RecordWriter(self.options, stats)
+        with AtomicOutputs() as outputs, BatchRunner(self.options.workers, (detector, risk)) as runner:
             spans_out = outputs.open(self.options.spans_path) if self.options.spans_path else None
-            for corpus_file in files:
-                out = outputs.open(destinations[corpus_file.path])
-                out.write(corpus_file.preamble())
-                for item in corpus_file:
+            batches = self._writing_batches(files, destinations, outputs, risk is not None)
+            for batch, results in runner.map(detect_batch, batches):
+                corpus_file, out, items = batch.payload
+                per_record = iter(results)
+                for item in items:
                     if isinstance(item, bytes):
                         out.write(item)
-                        continue
-                    if isinstance(item, Rejected):
+                    elif isinstance(item, Rejected):
                         stats.records_read += 1
                         self._rejected(item, stats)
-                        continue
-                    stats.records_read += 1
-                    known = self.options.known_names(item)
-                    group = item.extras.get(self.options.group_field or "", "")
-                    replace = dates.replacer(strategy.replace, str(group))
-                    risk_group = self._group(item)
-                    new_texts: dict[str, str] = {}
-                    for name, text in item.texts.items():
-                        spans = detector.detect(text, known).spans
-                        new_texts[name], codes = pseudonymize(text, spans, pseudonymizer, replace)
-                        stats.add_note(spans, count_tokens(text), codes)
-                        level = risk.assess(text, spans, risk_group).level if risk is not None else None
-                        if level is not None:
-                            stats.add_risk(level)
-                        if spans_out is not None:
-                            field_name = name if several_fields else None
-                            spans_out.write(_spans_line(item.id, field_name, spans, level))
-                    new_extras = self._mask_known_fields(item, pseudonymizer, strategy)
-                    out.write(corpus_file.render(item, new_texts, new_extras))
-                    stats.records_written += 1
-                    if stats.records_read % 256 == 0:
-                        self.progress("pseudonymizing", stats.records_read, total)
+                    else:
+                        out.write(writer.record(corpus_file, item, next(per_record), spans_out))
+                        if stats.records_read % 256 == 0:
+                            self.progress("pseudonymizing", stats.records_read, total)
             self.progress("pseudonymizing", stats.records_read, total)
             stats.finish()
             if self.options.stats_path:
@@ -225,9 +237,81 @@ class LocalEngine:
                 )
             outputs.commit()
 
-    def _mask_known_fields(
-        self, record: Record, pseudonymizer: Pseudonymizer, strategy: Strategy
-    ) -> dict[str, str]:
+    def _writing_batches(
+        self,
+        files: list[CorpusFile],
+        destinations: dict[Path, Path],
+        outputs: AtomicOutputs,
+        wants_risk: bool,
+    ) -> Iterator[Batch[tuple[CorpusFile, BinaryIO, list[Record | Rejected | bytes]]]]:
+        """Pass 2's batches: every item of every file in order (records, rejected records and
+        blank lines), with the work of the records; opens each output as its file begins."""
+        for corpus_file in files:
+            out = outputs.open(destinations[corpus_file.path])
+            out.write(corpus_file.preamble())
+            items: list[Record | Rejected | bytes] = []
+            notes: list[NoteWork] = []
+            size = 0
+            for item in corpus_file:
+                items.append(item)
+                if isinstance(item, Record):
+                    notes.append(self._work(item, wants_risk))
+                    size += len(item.texts)
+                else:
+                    size += 1
+                if size >= BATCH_TEXTS:
+                    yield Batch(corpus_file.path, notes, (corpus_file, out, items))
+                    items, notes, size = [], [], 0
+            if items:
+                yield Batch(corpus_file.path, notes, (corpus_file, out, items))
+
+    def _rejected(self, item: Rejected, stats: RunStats) -> None:
+        if self.options.on_error == "fail":
+            raise InputError(item.path, item.line, item.reason)
+        stats.reject(item.path, item.line, item.reason)
+        if self.on_reject is not None:
+            self.on_reject(item)
+
+
+class _RecordWriter:
+    """Pass 2's per-record work in this process: pseudonyms (drawn in input order, so codes
+    do not depend on the number of workers), statistics, spans lines and the output bytes."""
+
+    def __init__(self, options: RunOptions, stats: RunStats) -> None:
+        self.options = options
+        self.stats = stats
+        self.pseudonymizer = Pseudonymizer(options.seed)
+        self.strategy = make_strategy(options.strategy, seed=options.seed)
+        self.dates = DatePolicy(options.dates, seed=options.seed)
+        self.several_fields = len(options.text_fields) > 1
+
+    def record(
+        self,
+        corpus_file: CorpusFile,
+        record: Record,
+        results: list[TextResult],
+        spans_out: BinaryIO | None,
+    ) -> bytes:
+        """The record's output bytes; also counts it and writes its spans lines."""
+        stats = self.stats
+        stats.records_read += 1
+        group = record.extras.get(self.options.group_field or "", "")
+        replace = self.dates.replacer(self.strategy.replace, str(group))
+        new_texts: dict[str, str] = {}
+        for (name, text), result in zip(record.texts.items(), results, strict=True):
+            spans = [span_of(values) for values in result.spans]
+            new_texts[name], codes = pseudonymize(text, spans, self.pseudonymizer, replace)
+            stats.add_note(spans, count_tokens(text), codes)
+            if result.level is not None:
+                stats.add_risk(result.level)
+            if spans_out is not None:
+                field_name = name if self.several_fields else None
+                spans_out.write(_spans_line(record.id, field_name, spans, result.level))
+        rendered = corpus_file.render(record, new_texts, self._mask_known_fields(record))
+        stats.records_written += 1
+        return rendered
+
+    def _mask_known_fields(self, record: Record) -> dict[str, str]:
         """The known name columns themselves, with the pseudonyms their tokens get in the text."""
         masked: dict[str, str] = {}
         for column, etype in [(f, PAT) for f in self.options.known_fields] + [
@@ -240,15 +324,8 @@ class LocalEngine:
                 Span(m.start(), m.end(), etype, "KnownIdentifier", fold(m.group()))
                 for m in _NAME_TOKEN.finditer(value)
             ]
-            masked[column] = pseudonymize(value, spans, pseudonymizer, strategy.replace)[0]
+            masked[column] = pseudonymize(value, spans, self.pseudonymizer, self.strategy.replace)[0]
         return masked
-
-    def _rejected(self, item: Rejected, stats: RunStats) -> None:
-        if self.options.on_error == "fail":
-            raise InputError(item.path, item.line, item.reason)
-        stats.reject(item.path, item.line, item.reason)
-        if self.on_reject is not None:
-            self.on_reject(item)
 
 
 def _spans_line(record_id: str, field_name: str | None, spans: list[Span], risk: str | None) -> bytes:

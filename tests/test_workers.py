@@ -276,7 +276,7 @@ def test_ctrl_c_while_writing_stops_the_workers_and_keeps_old_outputs(
 ) -> None:
     shutil.copy(EXAMPLE, workdir / "notes.jsonl")
     (workdir / "masked.jsonl").write_bytes(b"previous\n")
-    real_record = local_engine._RecordWriter.record
+    real_record = local_engine.RecordWriter.record
     written: list[int] = []
 
     def interrupted_record(self, *args):  # type: ignore[no-untyped-def]
@@ -285,7 +285,7 @@ def test_ctrl_c_while_writing_stops_the_workers_and_keeps_old_outputs(
             raise KeyboardInterrupt
         return real_record(self, *args)
 
-    monkeypatch.setattr(local_engine._RecordWriter, "record", interrupted_record)
+    monkeypatch.setattr(local_engine.RecordWriter, "record", interrupted_record)
 
     run = deid("run", "notes.jsonl", "-o", "masked.jsonl", "--workers", "2", "-q")
 

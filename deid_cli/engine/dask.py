@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
 import dask
-import orjson
 from distributed import Client, Future, LocalCluster
 from distributed.scheduler import KilledWorker
 
@@ -58,7 +57,7 @@ from .dask_tasks import (
     worker_report,
     write_partition,
 )
-from .local import Progress, RunOptions, check_side_outputs
+from .local import Progress, RunOptions, account_rejected, check_side_outputs, write_stats
 from .parallel import RecordFailed
 from .partitions import (
     InputFile,
@@ -227,9 +226,7 @@ class DaskEngine:
         context = run.client.scatter(PassContext(self.detector, risk), broadcast=True, hash=False)
         done = 0
         for _, result in _in_order(run, learn_partition, partitions, self.options, context):
-            if result.rejected and self.options.on_error == "fail":
-                first = result.rejected[0]
-                raise InputError(first.path, first.line, first.reason)  # type: ignore[arg-type]
+            self._stop_on_rejected(result.rejected)
             for batch in result.batches:
                 learner.merge(batch.names)
                 if risk is not None and batch.risk is not None:
@@ -247,9 +244,7 @@ class DaskEngine:
         table = LinkageTable({}, {})
         done = 0
         for _, result in _in_order(run, reference_partition, partitions, self.options, context):
-            if result.rejected and self.options.on_error == "fail":
-                first = result.rejected[0]
-                raise InputError(first.path, first.line, first.reason)  # type: ignore[arg-type]
+            self._stop_on_rejected(result.rejected)
             for reference in result.references:
                 table.codes[reference] = pseudonymizer.code(reference)
             for group in result.shifted_groups:
@@ -284,18 +279,17 @@ class DaskEngine:
                     self._rejected(item, stats)
                 self.progress("pseudonymizing", stats.records_read, total)
             stats.finish()
-            if self.options.stats_path:
-                outputs.open(self.options.stats_path).write(
-                    orjson.dumps(stats.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
-                )
+            write_stats(outputs, self.options, stats)
             outputs.commit()
 
+    def _stop_on_rejected(self, rejected: Sequence[Rejected]) -> None:
+        """Passes before writing: with --on-error fail, a partition's first bad record ends the run."""
+        if rejected and self.options.on_error == "fail":
+            first = rejected[0]
+            raise InputError(first.path, first.line, first.reason)  # type: ignore[arg-type]
+
     def _rejected(self, item: Rejected, stats: RunStats) -> None:
-        if self.options.on_error == "fail":
-            raise InputError(item.path, item.line, item.reason)
-        stats.reject(item.path, item.line, item.reason)
-        if self.on_reject is not None:
-            self.on_reject(item)
+        account_rejected(item, stats, self.options, self.on_reject)
 
 
 def _check_workers(client: Client) -> None:

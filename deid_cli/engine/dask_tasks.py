@@ -18,22 +18,16 @@ from ..corpus import InputError, Record, Rejected
 from ..date_policy import DatePolicy
 from ..detect import Detector
 from ..pseudonyms import Pseudonymizer
-from ..risk import CorpusRisk, group_key
+from ..risk import CorpusRisk
 from ..stats import RunStats
 from .batches import LearnedBatch, NoteFailed, NoteWork, detect_batch, learn_batch
-from .local import RunOptions, _RecordWriter
+from .local import RecordWriter, RunOptions, note_work
 from .partitions import Partition, corpus_file_of, partition_items
 
 # Texts per detection call inside a partition: bounds a worker's memory like the local engine's batches.
 BATCH_TEXTS = 256
 _PLACEHOLDER_CODE = "------"
 T = TypeVar("T")
-
-
-def _work(record: Record, options: RunOptions, wants_risk: bool) -> NoteWork:
-    """What detection needs of a record, as the local engine builds it."""
-    group = group_key(record, options.group_field) if wants_risk else ""
-    return NoteWork(record.line, tuple(record.texts.values()), tuple(options.known_names(record)), group)
 
 
 def _batches(
@@ -46,7 +40,7 @@ def _batches(
     for item in items:
         chunk.append(item)
         if isinstance(item, Record):
-            notes.append(_work(item, options, wants_risk))
+            notes.append(note_work(item, options, wants_risk))
             size += len(item.texts)
         else:
             size += 1
@@ -199,7 +193,7 @@ def _pseudonymize(
     part: Partition,
     options: RunOptions,
     context: PassContext,
-    writer: _RecordWriter,
+    writer: RecordWriter,
     spans_out: BinaryIO | None,
 ) -> tuple[bytes, list[Rejected]]:
     """Detect and pseudonymize the partition as the local engine's pass 2 does; the output
@@ -248,9 +242,9 @@ def _write(
 
 def _record_writer(
     options: RunOptions, stats: RunStats, pseudonymizer: Pseudonymizer, dates: DatePolicy
-) -> _RecordWriter:
+) -> RecordWriter:
     """The local engine's per-record pass 2, with this engine's pseudonymizer and date policy."""
-    writer = _RecordWriter(options, stats)
+    writer = RecordWriter(options, stats)
     writer.pseudonymizer = pseudonymizer
     writer.dates = dates
     return writer

@@ -105,6 +105,30 @@ def check_side_outputs(options: RunOptions, local_inputs: Iterable[Path], output
         taken[path.resolve()] = f"the {option} file"
 
 
+def note_work(record: Record, options: RunOptions, wants_risk: bool) -> NoteWork:
+    """What a worker needs of a record: its texts, own names and risk group."""
+    group = group_key(record, options.group_field) if wants_risk else ""
+    return NoteWork(record.line, tuple(record.texts.values()), tuple(options.known_names(record)), group)
+
+
+def account_rejected(
+    item: Rejected, stats: RunStats, options: RunOptions, on_reject: Callable[[Rejected], None] | None
+) -> None:
+    """A rejected record stops the run (--on-error fail) or is counted and reported (skip)."""
+    if options.on_error == "fail":
+        raise InputError(item.path, item.line, item.reason)
+    stats.reject(item.path, item.line, item.reason)
+    if on_reject is not None:
+        on_reject(item)
+
+
+def write_stats(outputs: AtomicOutputs, options: RunOptions, stats: RunStats) -> None:
+    """The --stats file, among the outputs that become visible together."""
+    if options.stats_path:
+        report = orjson.dumps(stats.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
+        outputs.open(options.stats_path).write(report)
+
+
 class LocalEngine:
     """Runs one corpus through detection and pseudonymization."""
 
@@ -156,17 +180,6 @@ class LocalEngine:
     def _check_side_outputs(self, files: list[CorpusFile], destinations: dict[Path, Path]) -> None:
         check_side_outputs(self.options, [f.path for f in files], destinations.values())
 
-    def _group(self, record: Record) -> str:
-        """Whose note this is, for risk: the --group-field value, else the record itself."""
-        return group_key(record, self.options.group_field)
-
-    def _work(self, record: Record, wants_risk: bool) -> NoteWork:
-        """What a worker needs of a record: its texts, own names and risk group."""
-        group = self._group(record) if wants_risk else ""
-        return NoteWork(
-            record.line, tuple(record.texts.values()), tuple(self.options.known_names(record)), group
-        )
-
     def _learn(self, files: list[CorpusFile], risk: CorpusRisk | None) -> tuple[NameLearner, int]:
         """Pass 1: validate everything, learn names proven by context and count the
         quasi-identifiers left unmasked; also count records."""
@@ -194,7 +207,7 @@ class LocalEngine:
                         raise InputError(item.path, item.line, item.reason)
                     continue
                 if isinstance(item, Record):
-                    notes.append(self._work(item, wants_risk))
+                    notes.append(note_work(item, self.options, wants_risk))
                     texts += len(item.texts)
                     if texts >= BATCH_TEXTS:
                         yield Batch(corpus_file.path, notes, None)
@@ -212,7 +225,7 @@ class LocalEngine:
         risk: CorpusRisk | None,
     ) -> None:
         """Pass 2: detect (in batches), pseudonymize in input order, write every output atomically."""
-        writer = _RecordWriter(self.options, stats)
+        writer = RecordWriter(self.options, stats)
         with AtomicOutputs() as outputs, BatchRunner(self.options.workers, (detector, risk)) as runner:
             spans_out = outputs.open(self.options.spans_path) if self.options.spans_path else None
             batches = self._writing_batches(files, destinations, outputs, risk is not None)
@@ -231,10 +244,7 @@ class LocalEngine:
                             self.progress("pseudonymizing", stats.records_read, total)
             self.progress("pseudonymizing", stats.records_read, total)
             stats.finish()
-            if self.options.stats_path:
-                outputs.open(self.options.stats_path).write(
-                    orjson.dumps(stats.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
-                )
+            write_stats(outputs, self.options, stats)
             outputs.commit()
 
     def _writing_batches(
@@ -255,7 +265,7 @@ class LocalEngine:
             for item in corpus_file:
                 items.append(item)
                 if isinstance(item, Record):
-                    notes.append(self._work(item, wants_risk))
+                    notes.append(note_work(item, self.options, wants_risk))
                     size += len(item.texts)
                 else:
                     size += 1
@@ -266,14 +276,10 @@ class LocalEngine:
                 yield Batch(corpus_file.path, notes, (corpus_file, out, items))
 
     def _rejected(self, item: Rejected, stats: RunStats) -> None:
-        if self.options.on_error == "fail":
-            raise InputError(item.path, item.line, item.reason)
-        stats.reject(item.path, item.line, item.reason)
-        if self.on_reject is not None:
-            self.on_reject(item)
+        account_rejected(item, stats, self.options, self.on_reject)
 
 
-class _RecordWriter:
+class RecordWriter:
     """Pass 2's per-record work in this process: pseudonyms (drawn in input order, so codes
     do not depend on the number of workers), statistics, spans lines and the output bytes."""
 

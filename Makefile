@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test lint synthetic eval bench bench-load clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval bench bench-load clean
 
 install: $(VENV)/.installed
 
@@ -26,6 +26,15 @@ browser:
 test: install browser
 	$(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
+
+# Issue 7's promises (faults, leaks, hostile input); also part of `make test`. See README "Guarantees".
+reliability: install
+	$(BIN)/python -m pytest -q tests/reliability
+
+# Hypothesis fuzzing of detection + pseudonymization; failures land in tests/data/fuzz/.
+FUZZ_SECONDS ?= 600
+fuzz: install
+	nice -n 5 $(BIN)/python scripts/fuzz.py --seconds $(FUZZ_SECONDS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -28,6 +28,7 @@ from .cli_options import (
     Delimiter,
     DictDirs,
     DictionaryFiles,
+    FileMode,
     IdField,
     InputPaths,
     Learn,
@@ -37,7 +38,7 @@ from .cli_options import (
     exit_on_usage_error,
     load_lexicon_or_exit,
 )
-from .corpus import AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
+from .corpus import PRIVATE_FILE_MODE, AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
 from .detect import Detector
 from .evaluate import parse_types
 from .report import complain
@@ -71,7 +72,11 @@ def audit_command(
     json_out: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
     output: Annotated[
         Path | None,
-        typer.Option("-o", "--output", help="Write the list here (mode 0600, atomically) instead of stdout."),
+        typer.Option(
+            "-o",
+            "--output",
+            help="Write the list here (mode 0600 unless --mode, atomically) instead of stdout.",
+        ),
     ] = None,
     text_field: TextFields = None,
     id_field: IdField = "id",
@@ -87,6 +92,7 @@ def audit_command(
     dict_dir: DictDirs = None,
     config: ConfigFile = None,
     cache: Cache = None,
+    mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """List the unmasked words most likely to be missed names (capitalized, in no dictionary,
     rare, near name cues), so a maintainer can add them to --corrections.
@@ -124,7 +130,7 @@ def audit_command(
         typer.echo(rendered, nl=False)
         return
     try:
-        with AtomicOutputs() as outputs:  # temp file 0600 beside the target, renamed into place
+        with AtomicOutputs(mode) as outputs:  # temp file 0600 (or --mode) beside the target, renamed
             outputs.open(output).write(rendered.encode("utf-8"))
             outputs.commit()
     except OSError as exc:

@@ -1,8 +1,12 @@
 """The ``deid`` command line (Typer). Thin: parses options, calls the engine, reports.
 
-Exit statuses (documented for cron): 0 success, 1 input error (bad record with
-``--on-error fail``, unreadable input), 2 usage error (bad option, missing file, unusable
-dictionary or corrections file).
+Exit statuses (documented for cron): 0 success, 1 input or output error (bad record with
+``--on-error fail``, unreadable input, an input that changed during the run, an output that
+cannot be written: disk full, not writable), 2 usage error (bad option, missing file, unusable
+dictionary or corrections file), 70 internal error (a bug; ``main`` prints a report without
+note text, see ``crash.py``), 75 another ``deid run`` is writing to the same destination
+(``run_lock.py``; try again later), 130/143 stopped by SIGINT/SIGTERM (``interrupts.py``).
+After any status but 0 no output was written and previous outputs are as they were.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from . import __version__
 from .audit_command import AUDIT_EPILOG, audit_command
 from .cli_options import (
     EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_LOCKED,
     EXIT_USAGE,
     Ages,
     Cache,
@@ -27,6 +33,7 @@ from .cli_options import (
     Delimiter,
     DictDirs,
     DictionaryFiles,
+    FileMode,
     IdField,
     InputPaths,
     Learn,
@@ -40,14 +47,25 @@ from .cli_options import (
     load_lexicon_or_exit,
 )
 from .config import AgeMode, VoteMode
-from .corpus import InputError, Rejected, UsageError
+from .corpus import (
+    MAX_NOTE_CHARS,
+    PRIVATE_FILE_MODE,
+    InputError,
+    OutputError,
+    Rejected,
+    UsageError,
+    directory_mode,
+)
+from .crash import crash_report
 from .detect import Detector
 from .engine.local import LocalEngine, Progress, RunOptions
 from .engine.parallel import available_cores
 from .eval_command import EVAL_EPILOG, eval_command
 from .evaluate import parse_types
+from .interrupts import stop_cleanly_on_signals
 from .report import ProgressReporter, complain, print_summary
 from .review_command import REVIEW_EPILOG, review_command
+from .run_lock import DestinationLocked, TakenLock, destination_locks
 from .scrape import SCRAPE_EPILOG, scrape_dicts
 from .spans import DAT
 from .stats_command import STATS_EPILOG, stats_command
@@ -62,7 +80,8 @@ APP_EPILOG = """
 
   deid run exports/ -o masked/ --on-error skip --quiet
 
-[b]Exit statuses[/b]: 0 ok, 1 input error, 2 usage error. See [b]deid run --help[/b].
+[b]Exit statuses[/b]: 0 ok, 1 input/output error, 2 usage error, 70 internal error,
+75 destination locked by another run, 130/143 interrupted. See [b]deid run --help[/b].
 """
 
 app = typer.Typer(
@@ -72,6 +91,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
+    # Rich's pretty tracebacks print every frame's local variables (notes, names, the linkage
+    # table); main() prints crash.py's frames-only report instead.
+    pretty_exceptions_enable=False,
+    pretty_exceptions_show_locals=False,
 )
 err = Console(stderr=True)
 
@@ -102,11 +125,13 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
 ) -> None:
     """deid: batch pseudonymizer for German/Austrian clinical notes (Masketeer algorithm)."""
+    ctx.with_resource(stop_cleanly_on_signals())  # every command: Ctrl-C/SIGTERM exit 130/143
 
 
 RUN_EPILOG = """
@@ -118,8 +143,12 @@ RUN_EPILOG = """
 
   deid run notes.csv -o out.csv --patients patients.txt --hcps staff.csv --corrections fixes.toml
 
-[b]Exit statuses[/b]: 0 ok, 1 input error (file:line and reason on stderr, no output written),
-2 usage error. Output files appear only when the whole run succeeded.
+[b]Exit statuses[/b]: 0 ok; 1 input or output error (file:line and reason, an input that changed
+during the run, or the output that cannot be written, e.g. disk full, on stderr); 2 usage error;
+70 internal error (a bug); 75 another deid run is writing to the same destination (lock file
+.NAME.deid-lock beside it; try again later); 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM.
+Output files appear only when the whole run succeeded: after any other status the previous
+outputs are as they were, and the next run removes any temp file a killed run left.
 """
 
 
@@ -196,6 +225,14 @@ def run(
             show_default=False,
         ),
     ] = None,
+    max_note_chars: Annotated[
+        int,
+        typer.Option(
+            "--max-note-chars",
+            min=0,
+            help="Reject (file:line, counted) a record whose note is longer than this; 0: no limit.",
+        ),
+    ] = MAX_NOTE_CHARS,
     engine_name: Annotated[
         EngineName,
         typer.Option(
@@ -212,6 +249,7 @@ def run(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Report dictionary loading (cache or build) and timings.")
     ] = False,
+    mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """Pseudonymize a corpus: every person, site, address, ZIP code, phone, e-mail and URL is
     replaced by a pseudonym such as [PAT-7KQ2XM] that is the same everywhere in the corpus.
@@ -240,6 +278,8 @@ def run(
         stats_path=stats,
         spans_path=spans,
         workers=workers or available_cores(),
+        max_note_chars=max_note_chars,
+        mode=mode,
     )
     show = not quiet
     if verbose and lexicon.load_report is not None:
@@ -263,19 +303,38 @@ def run(
     detector = Detector(lexicon, vote=vote.value, types=selected, ages=ages.value)
     engine = _engine(engine_name, scheduler, workers, detector, options, reporter.update, report_reject)
     try:
-        with reporter:
-            result = engine.run(list(inputs), output)
+        destinations = [p for p in (output, stats, spans) if p is not None]
+        with destination_locks(destinations, directory_mode(options.mode)) as locks:
+            if verbose:
+                _note_stale_locks(locks)
+            options.destinations_locked = True  # so the leftovers of killed runs may go
+            with reporter:
+                result = engine.run(list(inputs), output)
+    except DestinationLocked as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_LOCKED) from None
     except UsageError as exc:
         complain("error", exc)
         raise typer.Exit(EXIT_USAGE) from None
     except InputError as exc:
         complain("input error", f"{exc}; no output written")
         raise typer.Exit(EXIT_INPUT) from None
-    except OSError as exc:
-        complain("error", f"{exc.strerror or 'I/O error'}: {exc.filename or ''}")
+    except OutputError as exc:
+        complain("output error", f"cannot write {exc.destination}: {exc.strerror}; previous output kept")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:  # not from writing (those are OutputError): reading an input
+        where = f"cannot read {exc.filename}: " if exc.filename else ""
+        complain("input error", f"{where}{exc.strerror or type(exc).__name__}; no output written")
         raise typer.Exit(EXIT_INPUT) from None
     if show:
         print_summary(err, result.to_dict())
+
+
+def _note_stale_locks(locks: list[TakenLock]) -> None:
+    """--verbose: say which locks a killed run had left (taken over, as they are free)."""
+    for lock in locks:
+        if lock.stale is not None:
+            complain("note", f"took over {lock.lock_file}, left by a run that was killed ({lock.stale})")
 
 
 def _engine(
@@ -313,5 +372,14 @@ app.command("review", epilog=REVIEW_EPILOG)(review_command)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. An unexpected exception (a bug) becomes one line naming its
+    type and a traceback of frames only (``crash.py``), exit status 70; Ctrl-C, ``sys.exit`` and
+    ``typer.Exit`` pass through untouched."""
+    try:
+        app()
+    except (typer.Exit, typer.Abort, typer.exceptions.TyperException):
+        raise  # Typer's own exits, usage errors included
+    except Exception as exc:
+        sys.stderr.write(crash_report(exc))
+        sys.stderr.flush()
+        sys.exit(EXIT_INTERNAL)

@@ -18,13 +18,15 @@ from typing import Annotated
 import typer
 
 from .config import AgeMode, VoteMode
-from .corpus import UsageError
+from .corpus import PRIVATE_FILE_MODE, UsageError
 from .lexicon import ConfigError, Lexicon
 from .pipeline import DictionaryOptions, load_lexicon
 from .report import complain
 from .spans import DEFAULT_TYPES, EXTRA_TYPES
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE: an unexpected exception, i.e. a bug (see crash.py)
+EXIT_LOCKED = 75  # EX_TEMPFAIL: another run is writing to the same destination (run_lock.py)
 
 
 class OnError(StrEnum):
@@ -94,6 +96,39 @@ Cache = Annotated[
 # ------------------------------------------------------------------------------------ output
 
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")]
+
+
+def parse_mode(value: str | int) -> int:
+    """``--mode``: permissions of the files a command writes, as octal (640, 0640 or 0o640).
+
+    The owner must keep read and write; set-id and sticky bits are refused. Directories that
+    deid creates for its outputs get the matching search (x) bits (see ``directory_mode``).
+    Typer hands the default over as the int it is, a command-line value as text."""
+    if isinstance(value, int):
+        mode = value
+    else:
+        try:
+            mode = int(value.strip().lower().removeprefix("0o"), 8)
+        except ValueError:
+            raise typer.BadParameter(f"{value!r} is not an octal mode such as 600 or 640") from None
+    if not 0 <= mode <= 0o777:
+        raise typer.BadParameter(f"{value!r}: only permission bits (at most 777), no set-id or sticky bits")
+    if mode & PRIVATE_FILE_MODE != PRIVATE_FILE_MODE:
+        raise typer.BadParameter(f"{value!r}: the owner must keep read and write (6xx or 7xx)")
+    return mode
+
+
+FileMode = Annotated[
+    int,
+    typer.Option(
+        "--mode",
+        parser=parse_mode,
+        metavar="OCTAL",
+        show_default=False,
+        help="Permissions of the files written (octal, e.g. 640); directories created for them get "
+        "the matching x bits (750). Default 600 (directories 700): outputs may hold patient data.",
+    ),
+]
 
 
 def dictionary_files(

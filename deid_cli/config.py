@@ -10,12 +10,11 @@ error, so a typo does not silently change nothing::
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from .lexicon import ConfigError
+from .user_files import SETTINGS_LIMIT, ConfigError, decode_utf8, parse_toml, read_limited
 
 DEFAULT_CONFIG = Path("deid.toml")
 
@@ -50,10 +49,7 @@ def load_settings(path: Path | None) -> Settings:
         if not DEFAULT_CONFIG.is_file():
             return Settings()
         path = DEFAULT_CONFIG
-    try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: not a readable TOML file") from exc
+    data = parse_toml(path, decode_utf8(path, read_limited(path, SETTINGS_LIMIT, "settings files")))
     unknown_tables = set(data) - {"run"}
     run = data.get("run", {})
     if unknown_tables or not isinstance(run, dict):

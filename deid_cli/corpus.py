@@ -12,6 +12,7 @@ values), because they end up in logs and reports outside the protected environme
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import tempfile
@@ -23,14 +24,21 @@ from typing import Any, BinaryIO, NamedTuple
 
 import orjson
 
+from .deep_json import DEPTH_ERROR_PREFIX, InvalidJson, top_level_members
+
 __all__ = [
+    "MAX_NOTE_CHARS",
+    "PRIVATE_FILE_MODE",
     "AtomicOutputs",
     "CorpusFile",
     "InputError",
+    "OutputError",
     "Record",
     "Rejected",
     "UsageError",
+    "directory_mode",
     "discover_inputs",
+    "make_directories",
     "output_paths",
 ]
 
@@ -41,6 +49,13 @@ SUPPORTED_SUFFIXES = JSONL_SUFFIXES | CSV_SUFFIXES
 _BOM = b"\xef\xbb\xbf"
 _QUOTE = ord('"')
 _LINE_ENDINGS = (b"\r\n", b"\n")
+
+
+# Longest note (characters) a run accepts by default. Detection costs about 1-1.5 s of CPU and
+# ~20 bytes of memory per character, so 20 M characters (a long discharge letter has 30,000)
+# admits every real note while a stray 50 MB blob (an embedded file) is a clear rejection
+# instead of minutes of work and gigabytes; --max-note-chars changes it.
+MAX_NOTE_CHARS = 20_000_000
 
 
 class UsageError(Exception):
@@ -84,6 +99,7 @@ class Record:
 
 
 _NOTHING: Mapping[str, Any] = MappingProxyType({})
+_NOT_AN_OBJECT = object()  # a valid JSON text too deep for orjson that is not an object
 
 
 @dataclass(slots=True)  # not frozen: one is built per record and frozen __init__ is slower
@@ -196,6 +212,79 @@ def _refuse_overwriting_inputs(mapping: Mapping[Path, Path]) -> None:
 # --------------------------------------------------------------------------- atomic writes
 
 
+PRIVATE_FILE_MODE = 0o600  # outputs may hold patient data: owner-only unless --mode says otherwise
+
+
+def directory_mode(file_mode: int) -> int:
+    """The mode for a directory holding files of ``file_mode``: each read bit gets its search
+    (x) bit too, so 0600 -> 0700, 0640 -> 0750, 0644 -> 0755."""
+    return file_mode | (file_mode & 0o444) >> 2
+
+
+def make_directories(directory: Path, mode: int) -> None:
+    """Create ``directory`` and its missing parents with exactly ``mode`` (``mkdir`` alone
+    would apply the umask); directories that already exist are left as they are."""
+    missing: list[Path] = []
+    current = directory
+    while not current.is_dir() and current != current.parent:
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir(mode=mode & 0o700)  # never wider than asked while the chmod is pending
+        except FileExistsError:
+            if path.is_dir():
+                continue  # created meanwhile by someone else: not ours to change
+            raise
+        os.chmod(path, mode)
+
+
+TEMP_MARKER = ".deid-tmp-"  # temp files are ".{destination name}.deid-tmp-XXXXXXXX" beside it
+
+
+class OutputError(OSError):
+    """Writing an output failed (disk full, not writable, ...). It names the destination the
+    user asked for, never the temp file, and carries the OS error's number and reason."""
+
+    def __init__(self, destination: Path, cause: OSError) -> None:
+        super().__init__(cause.errno, cause.strerror or type(cause).__name__, str(destination))
+        self.destination = destination
+
+
+def remove_stale_temps(dest: Path) -> None:
+    """Delete the temp files a killed run left beside ``dest``. Only for a caller that holds
+    the destination's lock (``run_lock.py``): otherwise they may be a running writer's temps."""
+    prefix = f".{dest.name}{TEMP_MARKER}"
+    try:
+        entries = list(os.scandir(dest.parent))
+    except OSError:  # no directory yet, hence no leftovers; other errors surface on open
+        return
+    for entry in entries:
+        if entry.name.startswith(prefix) and not entry.is_dir(follow_symlinks=False):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(entry.path)
+
+
+class _OutputFile(io.BufferedWriter):
+    """A temp file's writer whose I/O errors (ENOSPC, EFBIG, EIO...) name the destination."""
+
+    def __init__(self, fd: int, dest: Path) -> None:
+        super().__init__(io.FileIO(fd, "wb"))
+        self.dest = dest
+
+    def write(self, data: Any) -> int:
+        try:
+            return super().write(data)
+        except OSError as exc:
+            raise OutputError(self.dest, exc) from None
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as exc:
+            raise OutputError(self.dest, exc) from None
+
+
 @dataclass(slots=True)
 class _Pending:
     tmp: Path
@@ -206,13 +295,21 @@ class _Pending:
 class AtomicOutputs:
     """Write several outputs so that each destination is either untouched or complete.
 
-    ``open(dest)`` returns a binary file writing to a 0600 temp file beside ``dest`` (same
-    directory, so ``os.replace`` is atomic). ``commit()`` fsyncs every temp and renames it onto
+    ``open(dest)`` returns a binary file writing to a temp file beside ``dest`` (same
+    directory, so ``os.replace`` is atomic), created 0600 and given ``mode`` (default 0600,
+    owner-only, whatever the umask); missing parent directories are created with
+    ``directory_mode(mode)`` (0700 by default). ``commit()`` fsyncs every temp and renames it onto
     its destination. If the block raises or ends without ``commit()``, all temps are removed and
     existing destinations stay as they were. Each rename is atomic; the set as a whole is not.
+
+    Every I/O error is an ``OutputError`` naming the destination. With ``remove_stale`` (only
+    while holding the destination locks), ``open`` first deletes the temps that a killed run
+    left beside the destination.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, mode: int = PRIVATE_FILE_MODE, remove_stale: bool = False) -> None:
+        self.mode = mode  # of every file written; directories created for them: directory_mode(mode)
+        self.remove_stale = remove_stale
         self._pending: list[_Pending] = []
         self._committed = False
 
@@ -229,13 +326,21 @@ class AtomicOutputs:
             raise RuntimeError("AtomicOutputs already committed")
         if any(p.dest == dest for p in self._pending):
             raise ValueError(f"output opened twice: {dest}")
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(prefix=f".{dest.name}.deid-tmp-", dir=dest.parent)  # mode 0600
         try:
-            file = os.fdopen(fd, "wb")
-        except BaseException:
+            make_directories(dest.parent, directory_mode(self.mode))
+            if self.remove_stale:
+                remove_stale_temps(dest)
+            fd, name = tempfile.mkstemp(prefix=f".{dest.name}{TEMP_MARKER}", dir=dest.parent)  # 0600
+        except OSError as exc:
+            raise OutputError(dest, exc) from None
+        try:
+            os.fchmod(fd, self.mode)  # exactly --mode, whatever the umask
+            file = _OutputFile(fd, dest)
+        except BaseException as exc:
             os.close(fd)
             Path(name).unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise OutputError(dest, exc) from None
             raise
         self._pending.append(_Pending(Path(name), dest, file))
         return file
@@ -245,11 +350,17 @@ class AtomicOutputs:
         if self._committed:
             return
         for pending in self._pending:
-            pending.file.flush()
-            os.fsync(pending.file.fileno())
-            pending.file.close()
+            try:
+                pending.file.flush()
+                os.fsync(pending.file.fileno())
+                pending.file.close()
+            except OSError as exc:
+                raise OutputError(pending.dest, exc) from None
         for pending in self._pending:
-            os.replace(pending.tmp, pending.dest)
+            try:
+                os.replace(pending.tmp, pending.dest)
+            except OSError as exc:
+                raise OutputError(pending.dest, exc) from None
         self._committed = True
         for directory in {p.dest.parent for p in self._pending}:
             _fsync_directory(directory)
@@ -536,8 +647,10 @@ class _JsonlReader:
             return line
         try:
             obj = orjson.loads(body)
-        except orjson.JSONDecodeError:
-            return self._reject(number, _json_error_reason(body))
+        except orjson.JSONDecodeError as exc:
+            obj = _deeply_nested_object(body, exc)
+            if obj is None:
+                return self._reject(number, _json_error_reason(body))
         if not isinstance(obj, dict):
             return self._reject(number, "not a JSON object")
         texts: dict[str, str] = {}
@@ -594,6 +707,29 @@ class _JsonlReader:
 def _value_span(member: _Member, offset: int) -> tuple[int, int]:
     """A member's value slice in the raw line (which may start with a BOM)."""
     return member.value_start + offset, member.value_end + offset
+
+
+def _deeply_nested_object(body: bytes, error: orjson.JSONDecodeError) -> object | None:
+    """The record when orjson stopped only at its depth limit: a dict of the top-level members,
+    each decoded by orjson or None where nested too deep (so a too-deep text field is "not a
+    string" and such a value is never read, only passed through as raw bytes). Returns
+    ``_NOT_AN_OBJECT`` for a valid non-object and None for invalid JSON or any other error.
+    """
+    if not str(error).startswith(DEPTH_ERROR_PREFIX):
+        return None
+    try:
+        members = top_level_members(body)
+    except InvalidJson:
+        return None
+    if members is None:
+        return _NOT_AN_OBJECT
+    shallow: dict[str, object] = {}
+    for key, start, end in members:
+        try:
+            shallow[key] = orjson.loads(body[start:end])
+        except orjson.JSONDecodeError:
+            shallow[key] = None
+    return shallow
 
 
 def _json_error_reason(body: bytes) -> str:
@@ -782,22 +918,34 @@ class _CsvReader:
         return self._preamble
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
+        """Records in file order. A malformed record that ran over several physical lines (a
+        stray quote opening a field that never closes properly) is reported at its first line
+        and the lines after that one are read again, so one bad quote cannot swallow the good
+        records behind it. (A well-formed multi-line row with a wrong field count is rejected
+        whole: its inner lines are note text, not records.) Inside such a run every quote is
+        paired, so a line read again cannot start another run of that length: it stays linear."""
         with self.path.open("rb") as handle:
             handle.seek(self._header_size)
             number = self._header_lines
+            offset = self._header_size
 
             def more() -> bytes:
-                nonlocal number
+                nonlocal number, offset
                 line = handle.readline()
                 number += bool(line)
+                offset += len(line)
                 return line
 
             while line := more():
-                start = number
+                start, next_line_at = number, offset
                 if line in (b"\n", b"\r\n", b"\r"):
                     yield line
                     continue
-                yield self._record(self._tokenizer.read(line, more), start)
+                row = self._tokenizer.read(line, more)
+                if isinstance(row, str) and number > start:
+                    handle.seek(next_line_at)
+                    number, offset = start, next_line_at
+                yield self._record(row, start)
 
     def _record(self, row: _CsvRow | str, line: int) -> Record | Rejected:
         """Validate a tokenized row and turn it into a Record."""
@@ -862,6 +1010,7 @@ class CorpusFile:
         delimiter: str | None = None,
         extra_fields: Sequence[str] = (),
         drop_fields: Sequence[str] = (),
+        max_note_chars: int = MAX_NOTE_CHARS,
     ) -> None:
         fmt = _format_of(path)
         if fmt is None:
@@ -881,6 +1030,7 @@ class CorpusFile:
         self.text_fields = fields
         self.extra_fields = extras
         self.drop_fields = drops
+        self.max_note_chars = max_note_chars
         self._reader: _JsonlReader | _CsvReader
         if fmt == "jsonl":
             self._reader = _JsonlReader(path, fields, id_field, extras, drops)
@@ -898,7 +1048,26 @@ class CorpusFile:
         return self._reader.preamble() if isinstance(self._reader, _CsvReader) else b""
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
-        return iter(self._reader)
+        for item in self._reader:
+            yield self._within_limit(item)
+
+    def parse_line(self, line: bytes, number: int) -> Record | Rejected | bytes:
+        """One JSONL line numbered ``number`` (for readers of a byte range of the file)."""
+        if not isinstance(self._reader, _JsonlReader):
+            raise TypeError("parse_line reads JSONL lines only")
+        return self._within_limit(self._reader._parse_line(line, number))
+
+    def _within_limit(self, item: Record | Rejected | bytes) -> Record | Rejected | bytes:
+        """A record whose note is longer than ``max_note_chars`` (0: no limit) is rejected."""
+        if (
+            isinstance(item, Record)
+            and self.max_note_chars
+            and any(len(text) > self.max_note_chars for text in item.texts.values())
+        ):
+            return Rejected(
+                item.path, item.line, f"note longer than the {self.max_note_chars:,}-character limit"
+            )
+        return item
 
     def render(
         self, record: Record, new_texts: Mapping[str, str], new_extras: Mapping[str, str] | None = None

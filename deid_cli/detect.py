@@ -26,6 +26,7 @@ from .name_context import retype_by_context
 from .org_patterns import OrgStage
 from .patterns import RegexStage
 from .phi_patterns import PhiStage
+from .ranges import RangeIndex
 from .spans import (
     ADD,
     AGE,
@@ -186,18 +187,11 @@ class Detector:
         """Corrections beat every masker; keep-listed words are never masked; among the rest the
         longer span wins, then the earlier masker."""
         claimed = resolve_overlaps(corrections, _RANK)
-        free = [
-            s
-            for s in spans
-            if not _overlaps_any(s, ((c.start, c.end) for c in claimed)) and not _overlaps_any(s, keep)
-        ]
+        taken = RangeIndex([*((c.start, c.end) for c in claimed), *keep])
+        free = [s for s in spans if not taken.overlaps(s.start, s.end)]
         return sorted(claimed + resolve_overlaps(free, _RANK), key=lambda s: s.start)
 
     @staticmethod
     def _to_original(prepared: PreparedText, span: Span) -> Span:
         start, end = prepared.to_original(span.start, span.end)
         return Span(start, end, span.type, span.masker, span.reference)
-
-
-def _overlaps_any(span: Span, ranges: Iterable[tuple[int, int]]) -> bool:
-    return any(span.start < end and start < span.end for start, end in ranges)

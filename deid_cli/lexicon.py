@@ -10,9 +10,8 @@ turned into a space, so a hit is always a whole word (or a whole phrase).
 from __future__ import annotations
 
 import csv
-import json
+import io
 import re
-import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,19 @@ import ahocorasick
 
 from .normalize import fold, spelling_variants
 from .spans import ENTITY_TYPES
+from .user_files import (
+    CORRECTIONS_LIMIT,
+    DICTIONARY_LIMIT,
+    ConfigError,
+    check_entry_length,
+    check_line_length,
+    decode_utf8,
+    load_structured,
+    numbered_lines,
+    parse_json,
+    quotes_nothing,
+    read_limited,
+)
 
 # Membership bits carried by automaton values.
 FIRST = 1 << 0
@@ -42,10 +54,6 @@ NEAR_COMMON_MIN_LENGTH = 6
 
 _NON_WORD = re.compile(r"[\W_]")
 _NAME_SPLIT = re.compile(r"[\s,;/]+|(?<=\w)-(?=\w)")
-
-
-class ConfigError(Exception):
-    """A user-supplied file (dictionary, corrections) cannot be used; cites the file, never content."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,59 +95,64 @@ def bundled_dictionary_dir() -> Path:
 
 
 def read_lines(path: Path) -> Iterator[str]:
-    """Non-empty, stripped lines of a UTF-8 text file (BOM tolerated; '#' starts a comment line)."""
-    try:
-        with path.open(encoding="utf-8-sig") as handle:
-            for raw in handle:
-                line = raw.strip()
-                if line and not line.startswith("#"):
-                    yield line
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not valid UTF-8") from exc
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from exc
+    """Non-empty, stripped lines of a UTF-8 text file (BOM tolerated; '#' starts a comment
+    line), within the dictionary size and line length limits (``user_files``)."""
+    for _, line in numbered_lines(path):
+        if line and not line.startswith("#"):
+            yield line
 
 
 def load_name_file(path: Path) -> list[str]:
-    """A user list: JSON (list of strings, or {"names": [...]}), CSV (a ``name`` column) or TXT."""
+    """A user list: JSON (list of strings, or {"names": [...]}), CSV (a ``name`` column) or TXT.
+
+    Each is size-limited and parsed without code execution; errors name the file and line
+    (or the entry), never a name.
+    """
     suffix = path.suffix.lower()
     if suffix == ".json":
-        try:
-            data = json.loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ConfigError(f"{path}: not a readable JSON file") from exc
+        data = parse_json(path, decode_utf8(path, read_limited(path, DICTIONARY_LIMIT, "dictionary files")))
         if isinstance(data, dict):
             data = data.get("names")
-        if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
+        if not isinstance(data, list):
             raise ConfigError(f'{path}: expected a list of strings or {{"names": [...]}}')
+        for index, item in enumerate(data, start=1):
+            if not isinstance(item, str):
+                raise ConfigError(f"{path}: entry {index} is not a string (expected a list of strings)")
+            check_entry_length(path, f"entry {index}", item)
         return [item.strip() for item in data if item.strip()]
     if suffix == ".csv":
-        try:
-            with path.open(encoding="utf-8-sig", newline="") as handle:
-                sample = handle.read(4096)
-                handle.seek(0)
-                try:
-                    dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
-                except csv.Error:  # a single column has no delimiter to find
-                    dialect = csv.excel
-                reader = csv.DictReader(handle, dialect=dialect)
-                if reader.fieldnames is None or "name" not in reader.fieldnames:
-                    raise ConfigError(f"{path}: CSV needs a 'name' column")
-                return [row["name"].strip() for row in reader if (row.get("name") or "").strip()]
-        except csv.Error as exc:
-            raise ConfigError(f"{path}: malformed CSV") from exc
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: cannot read as UTF-8 CSV") from exc
+        return _load_name_csv(path)
     return list(read_lines(path))
+
+
+def _load_name_csv(path: Path) -> list[str]:
+    """Names from the ``name`` column of a CSV file (delimiter sniffed: , ; or TAB)."""
+    text = decode_utf8(path, read_limited(path, DICTIONARY_LIMIT, "dictionary files"))
+    sample = text[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample else csv.excel
+    except csv.Error:  # a single column has no delimiter to find
+        dialect = csv.excel
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=dialect)
+    try:
+        if reader.fieldnames is None or "name" not in reader.fieldnames:
+            raise ConfigError(f"{path}:1: CSV needs a 'name' column")
+        names = []
+        for row in reader:
+            name = (row.get("name") or "").strip()
+            check_line_length(path, reader.line_num, name)
+            if name:
+                names.append(name)
+        return names
+    except csv.Error as exc:
+        reason = str(exc) if quotes_nothing(str(exc)) else "malformed row"
+        # The row that failed starts after the last line the reader completed.
+        raise ConfigError(f"{path}:{reader.line_num + 1}: malformed CSV ({reason})") from None
 
 
 def load_corrections(path: Path) -> Corrections:
     """Read a corrections file (TOML or JSON): ``mask = [{text, type}]``, ``keep = [...]``."""
-    try:
-        raw = path.read_bytes().decode("utf-8-sig")
-        data = json.loads(raw) if path.suffix.lower() == ".json" else tomllib.loads(raw)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: not a readable corrections file (TOML or JSON)") from exc
+    data = load_structured(path, CORRECTIONS_LIMIT, "corrections files")
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a table with 'mask' and/or 'keep'")
     result = Corrections()
@@ -149,6 +162,7 @@ def load_corrections(path: Path) -> Corrections:
     for index, item in enumerate(mask, start=1):
         if not isinstance(item, dict) or not isinstance(item.get("text"), str) or not item["text"].strip():
             raise ConfigError(f"{path}: mask entry {index} needs a non-empty 'text'")
+        check_entry_length(path, f"mask entry {index}", item["text"])
         etype = str(item.get("type", "PER")).upper()
         if etype not in ENTITY_TYPES:
             raise ConfigError(
@@ -158,6 +172,8 @@ def load_corrections(path: Path) -> Corrections:
     keep = data.get("keep", [])
     if not isinstance(keep, list) or not all(isinstance(word, str) for word in keep):
         raise ConfigError(f"{path}: 'keep' must be a list of strings")
+    for index, word in enumerate(keep, start=1):
+        check_entry_length(path, f"keep entry {index}", word)
     result.keep.extend(word.strip() for word in keep if word.strip())
     return result
 

@@ -7,7 +7,12 @@ to a list rebuilds it. Only PUBLIC lists are cached: the user's patient/HCP list
 keep lists and corrections hold real names and are compiled per run, never written here.
 
 The cache directory is created owner-only (0700), files 0600; a directory that others could
-write to is refused, because unpickling a planted file would run its code.
+write to is refused, because unpickling a planted file would run its code. Loading is guarded
+three times over: only ``<cache dir>/<key>.pickle`` for the key of the current inputs is ever
+opened (nothing from a user path), only a regular file owned by this user that nobody else
+may write (no symlink: opened with O_NOFOLLOW, checked on the open descriptor), and the
+unpickler resolves only the two classes a compiled lexicon consists of, so even a planted
+file cannot name a function to call.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 from . import __version__
+from .corpus import make_directories
 from .lexicon import LexiconSources, PublicLexicon, bundled_dictionary_dir, dictionary_files, load_bundled
 
 CACHE_FORMAT = 1
@@ -84,9 +91,10 @@ def load_public_lexicon(
 
 
 def _prepare_directory(directory: Path) -> bool:
-    """Create the cache directory owner-only; refuse one that others may write to."""
+    """Create the cache directory (and missing parents) owner-only; refuse one that others may
+    write to."""
     try:
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_directories(directory, 0o700)
         info = directory.stat()
     except OSError:
         return False
@@ -95,18 +103,43 @@ def _prepare_directory(directory: Path) -> bool:
     return not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
+# Every global a pickled PublicLexicon refers to; anything else makes the entry unusable.
+_ALLOWED_GLOBALS = frozenset({("deid_cli.lexicon", "PublicLexicon"), ("ahocorasick", "Automaton")})
+
+
+class _LexiconUnpickler(pickle.Unpickler):
+    """Resolves only the classes of a compiled lexicon, never a callable such as os.system."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in _ALLOWED_GLOBALS:
+            raise pickle.UnpicklingError("unexpected global in cached lexicon")
+        return super().find_class(module, name)
+
+
 def _read(path: Path) -> PublicLexicon | None:
+    """The cached lexicon at ``path``, or None unless it is safe and intact (then it is rebuilt)."""
     try:
-        if path.stat().st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return None
-        with path.open("rb") as handle:
-            loaded = pickle.load(handle)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not _private_file(os.fstat(handle.fileno())):
+                return None
+            loaded = _LexiconUnpickler(handle).load()
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         return None
     if not isinstance(loaded, PublicLexicon):
         return None
     os.utime(path)  # most recently used: kept by the pruning below
     return loaded
+
+
+def _private_file(info: os.stat_result) -> bool:
+    """A regular file of this user that neither group nor others may write."""
+    if not stat.S_ISREG(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
 
 
 def _write(directory: Path, key: str, public: PublicLexicon) -> None:

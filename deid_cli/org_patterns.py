@@ -39,6 +39,8 @@ from pathlib import Path
 
 from .lexicon import bundled_dictionary_dir, read_lines
 from .normalize import fold
+from .ranges import union_ranges
+from .regex_guard import guarded
 from .spans import Span, resolve_overlaps
 
 __all__ = ["LOC", "MASKERS", "ORG", "PRO", "OrgStage", "bundled_org_lists"]
@@ -98,8 +100,9 @@ _MODIFIERS = re.compile(
 # Modifiers that alone make a profession context, even for clinical roles.
 _STRONG_MODIFIER = re.compile(r"pens(?:ioniert|\.)|gelernt|gel\.", re.IGNORECASE)
 
-_PRO_TRIGGER = re.compile(
-    r"(?<![\w.-])(?:"
+_PRO_TRIGGER = guarded(
+    r"(?<![\w.-])",
+    r"(?:"
     # labels: "Beruf: Lehrer", "Beruf ist Lehrer", "von Beruf Lehrer", "Tätigkeit: Tischler"
     r"(?P<label>[Vv]o[nm][ \t]+Beruf[ \t]*:?|[Bb]eruf(?:e|sbezeichnung|stätigkeit)?"
     r"(?:[ \t]*[:=\-–]|[ \t]+(?:ist|war|als))?|(?:[Bb]erufliche[ \t]+)?Tätigkeit[ \t]*:"
@@ -111,7 +114,7 @@ _PRO_TRIGGER = re.compile(
     r"|(?P<als>[Aa]ls)"
     r"|(?P<ist>[Ii]st|[Ww]ar|[Ss]ind|[Ww]aren)"
     rf"|(?P<mod>(?:{_MODIFIER_WORDS})(?:e[rnms]?)?|[Pp]ens\.|[Ee]hem\.|[Dd]ipl\.|[Gg]el\.)"
-    r")(?![\w])[ \t]*"
+    r")(?![\w])[ \t]*",
 )
 # After the job title: "Lehrerin in Pension", "Tischler i.R.", "Lehrer von Beruf".
 _PRO_RIGHT = re.compile(
@@ -189,25 +192,30 @@ _REGION_ADJECTIVES = _wordset(
     "Oberösterreichische Oberösterreichischen Niederösterreichische Niederösterreichischen "
     "Burgenländische Burgenländischen Wiener Bayerische Bayerischen Österreichische Österreichischen"
 )
-_ORG_LABEL = re.compile(
-    r"(?<![\w-])(?:Arbeitgeber(?:in)?|Dienstgeber(?:in)?|Arbeitsstelle|Arbeitsplatz|Firma|Betrieb|"
-    r"Lehrbetrieb|Ausbildungsstätte|Ausbildungsbetrieb|Schule|Universität|Unternehmen)[ \t]*:[ \t]*"
+_ORG_LABEL = guarded(
+    r"(?<![\w-])",
+    r"(?:Arbeitgeber(?:in)?|Dienstgeber(?:in)?|Arbeitsstelle|Arbeitsplatz|Firma|Betrieb|"
+    r"Lehrbetrieb|Ausbildungsstätte|Ausbildungsbetrieb|Schule|Universität|Unternehmen)[ \t]*:[ \t]*",
 )
-_ORG_WORK_AT = re.compile(
-    r"(?<![\w-])(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Bb]eschäftigt|[Aa]ngestellt|[Tt]ätig|"
+_ORG_WORK_AT = guarded(
+    r"(?<![\w-])",
+    r"(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Bb]eschäftigt|[Aa]ngestellt|[Tt]ätig|"
     r"[Jj]obb(?:t|te)|Lehre|Ausbildung|Praktikum|Lehrling|Lehrstelle|Anstellung)[ \t]+(?:bei|für)[ \t]+"
-    r"(?:(?:der|dem|einer|einem|den|die)[ \t]+)?"
+    r"(?:(?:der|dem|einer|einem|den|die)[ \t]+)?",
 )
 
 # ---------------------------------------------------------------------------------------------
 # Places
 # ---------------------------------------------------------------------------------------------
 
-_LOC_TRIGGER = re.compile(
-    r"(?<![\w.-])(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
-    r"Wohnsitz[ \t]*:?|Raum)|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])"
+_LOC_TRIGGER = guarded(
+    r"(?<![\w.-])",
+    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
+    r"Wohnsitz[ \t]*:?|Raum)|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])",
 )
-_LOC_AFTER_ZIP = re.compile(r"(?<![\w.,/-])(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])")
+_LOC_AFTER_ZIP = guarded(
+    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
+)
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 _MAX_PLACE_WORDS = 6
@@ -309,8 +317,8 @@ class OrgStage:
         if legal:
             forms = "|".join(re.escape(f) for f in sorted(legal, key=len, reverse=True))
             token = r"(?:[A-ZÄÖÜ][\w'’.+-]{0,40}+|&|\+|und|für)"
-            self._legal = re.compile(
-                rf"(?<![\w.&+-])(?P<name>(?:{token}[ \t]{{1,2}}){{1,6}}?)(?P<form>{forms})(?![\w])"
+            self._legal = guarded(
+                r"(?<![\w.&+-])", rf"(?P<name>(?:{token}[ \t]{{1,2}}){{1,6}}?)(?P<form>{forms})(?![\w])"
             )
 
     # -- public -----------------------------------------------------------------------------
@@ -653,10 +661,4 @@ def _resolve(spans: list[Span]) -> list[Span]:
 
 def _merge(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Union of overlapping intervals ("Firma Zirbleitner" + "Zirbleitner GmbH")."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(i for i in intervals if i[1] > i[0]):
-        if merged and start < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
+    return union_ranges([i for i in intervals if i[1] > i[0]])

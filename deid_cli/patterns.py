@@ -21,7 +21,9 @@ from bisect import bisect_left
 from collections.abc import Iterable
 
 from deid_cli.normalize import fold
-from deid_cli.spans import ADD, MAI, PHO, WEB, ZIP, Span, select_disjoint
+from deid_cli.pseudonyms import ALPHABET, CODE_LENGTH
+from deid_cli.regex_guard import guarded
+from deid_cli.spans import ADD, ALL_TYPES, MAI, PHO, WEB, ZIP, Span, select_disjoint
 
 __all__ = ["RegexStage"]
 
@@ -57,11 +59,12 @@ def _followed_by_number_context(text: str, end: int) -> bool:
 # E-mail and URLs
 # ---------------------------------------------------------------------------------------------
 
-_EMAIL = re.compile(
-    r"(?<![\w.%+\-@])"
+_EMAIL = guarded(
+    r"(?<![\w.%+\-@])",
+    r""
     r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}"
     r"@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}[A-Za-z]{2,24}"
-    r"(?![A-Za-z0-9\-])"
+    r"(?![A-Za-z0-9\-])",
 )
 
 # Scheme URLs and www. hosts run up to white space and are trimmed in Python. The lookbehind
@@ -77,6 +80,16 @@ _URL_HOST_LABELS, _URL_HOST_MAX = 6, 6 * 64
 _URL_PATH = re.compile(r"[/?#][^\s<>\"]{0,2048}")
 _URL_TRAILING = ".,;:!?'\"»›"
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+
+# A pseudonym deid wrote ("[PAT-7KQ2XM]", "[PAT]"): a URL written before one ends there, so a
+# second run over deid's own output never swallows a pseudonym into a website.
+_PSEUDONYM = re.compile(rf"\[(?:{'|'.join(ALL_TYPES)})(?:-[{ALPHABET}]{{{CODE_LENGTH}}})?\]")
+
+
+def _cut_at_pseudonym(url: str) -> str:
+    found = _PSEUDONYM.search(url) if "[" in url else None
+    return url[: found.start()] if found else url
 
 
 def _trim_url(url: str) -> str:
@@ -132,7 +145,7 @@ _PH_START = r"(?:(?:\+|00)[1-9]\d{0,14}|\((?:\+|00)[1-9]\d{0,3}\)|0[1-9]\d{0,14}
 # Further digit groups: single-space, "/" or "-" separated, or "(0)" / "(512)" inserts.
 _PH_PART = r"(?:(?:[ ]?[/\-][ ]?|[ ])\d{1,12}|[ ]?\([ ]?\d{1,5}[ ]?\)[ ]?\d{1,12})"
 # Nothing follows the greedy repetition, so the engine never backtracks into it.
-_PHONE = re.compile(r"(?<![\w+(])(?<!\d[.,/:\-])" + _PH_START + _PH_PART + r"{0,8}")
+_PHONE = guarded(r"(?<![\w+(])(?<!\d[.,/:\-])", _PH_START + _PH_PART + r"{0,8}")
 _DATE_SHAPE = re.compile(r"\d{1,2}([/\-. ])\d{1,2}\1(?:\d{2}|\d{4})")
 # "01/18-06/19": a month/year range, not a number with area code.
 _MONTH_RANGE_SHAPE = re.compile(r"(?:0?[1-9]|1[0-2])/\d{2}[ ]?-[ ]?(?:0?[1-9]|1[0-2])/\d{2}")
@@ -142,8 +155,8 @@ def _date_shaped(number: str) -> bool:
     return _DATE_SHAPE.fullmatch(number) is not None or _MONTH_RANGE_SHAPE.fullmatch(number) is not None
 
 
-_IBAN = re.compile(
-    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+_IBAN = guarded(
+    r"(?<![A-Za-z0-9])", r"[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
 _PH_MIN_DIGITS, _PH_MAX_DIGITS = 7, 20
 
@@ -197,10 +210,11 @@ _PRE_WORD = re.compile(rf"[A-ZÄÖÜ]{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,
 _PRE_WORD_MAX, _PRE_WORDS_MAX = 160, 3
 # Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3".
 _PREPOSITION = r"(?:Am|Im|An[ ]de[rmn]|Auf[ ]de[rmn]|In[ ]der|Zum|Zur|Unter[ ]den|Hinter[ ]de[rmn])"
-_ADDRESS_PREP = re.compile(
-    rf"(?<![\w\-]){_PREPOSITION}[ ]"
+_ADDRESS_PREP = guarded(
+    r"(?<![\w\-])",
+    rf"{_PREPOSITION}[ ]"
     rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
-    r"[ ](?P<num>\d{1,3}(?!\d)(?:[a-gA-G](?!\w))?(?:/\d{1,3}(?!\d)){0,3})"
+    r"[ ](?P<num>\d{1,3}(?!\d)(?:[a-gA-G](?!\w))?(?:/\d{1,3}(?!\d)){0,3})",
 )
 # Words that end a name run before a street: articles, prepositions, role nouns.
 _PRE_STOP = _wordset(
@@ -276,11 +290,12 @@ def _adjective_like(word: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 _ZIP_CORE = r"(?:(?:AT|DE|CH|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
-_ZIP = re.compile(
-    r"(?<![\w.,/+\-])(?:"
+_ZIP = guarded(
+    r"(?<![\w.,/+\-])",
+    r"(?:"
     rf"(?:PLZ|Postleitzahl)[ ]?:?[ ]?(?P<kw>{_ZIP_CORE})"
     rf"|(?P<zip>{_ZIP_CORE})(?=[ ][A-ZÄÖÜ])"
-    r")"
+    r")",
 )
 # After a street address the next number is a postcode and the word after it its place, even
 # where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München".
@@ -335,10 +350,10 @@ class RegexStage:
     def find(self, text: str) -> list[Span]:
         """Return sorted, non-overlapping spans on ``text`` (Python string indices)."""
         spans: list[Span] = []
-        if "@" in text:
-            spans.extend(self._emails(text))
+        emails = self._emails(text) if "@" in text else []
+        spans.extend(emails)
         if "." in text:
-            spans.extend(self._urls(text))
+            spans.extend(_end_before_emails(self._urls(text), emails))
         spans.extend(self._phones(text))
         addresses = self._addresses(text)
         spans.extend(addresses)
@@ -371,7 +386,7 @@ class RegexStage:
     def _urls(text: str) -> list[Span]:
         out: list[Span] = []
         for m in _URL_PREFIXED.finditer(text):
-            url = _trim_url(m.group())
+            url = _trim_url(_cut_at_pseudonym(m.group()))
             if _is_plausible_url(url):
                 out.append(Span(m.start(), m.start() + len(url), WEB, "RegexWebsite"))
         for m in _URL_TLD.finditer(text):
@@ -379,7 +394,7 @@ class RegexStage:
             if start is None or not _URL_HOST.fullmatch(text, start, m.end()):
                 continue
             path = _URL_PATH.match(text, m.end())
-            url = _trim_url(text[start : path.end() if path else m.end()])
+            url = _trim_url(_cut_at_pseudonym(text[start : path.end() if path else m.end()]))
             if _is_plausible_url(url):
                 out.append(Span(start, start + len(url), WEB, "RegexWebsite"))
         return out
@@ -482,6 +497,21 @@ class RegexStage:
                 if variant and fold(variant) in self._places:
                     return pos + len(variant)
         return None
+
+
+def _end_before_emails(urls: list[Span], emails: list[Span]) -> list[Span]:
+    """A URL whose path runs into an e-mail address ("www.x.at/kontakt@x.at") ends where the
+    address starts, so the host is masked too (the address wins the overlap)."""
+    if not emails:
+        return urls
+    starts = [e.start for e in emails]
+    out: list[Span] = []
+    for url in urls:
+        k = bisect_left(starts, url.start + 1)
+        if k < len(starts) and starts[k] < url.end:
+            url = Span(url.start, starts[k], url.type, url.masker)
+        out.append(url)
+    return out
 
 
 def _trim_place(candidate: str) -> str:

@@ -77,6 +77,7 @@ from stdnum import iban as _iban
 from stdnum.at import vnr as _vnr
 
 from deid_cli.dates import DATE_PATTERNS, MONTH_NAME, is_valid_match, parse_date
+from deid_cli.regex_guard import guarded
 from deid_cli.spans import Span, select_disjoint
 
 __all__ = ["AGE", "DAT", "ID", "PHI_TYPES", "PhiStage", "kvnr_check_digit"]
@@ -499,8 +500,8 @@ _RANGE_START_BEFORE = re.compile(
 _RANGE_LOOKBACK = 24
 _MONTH_SLASH_YEAR_TEXT = re.compile(r"\d{1,2}/(?:\d{2}|\d{4})")
 # "06/07.11.2024": the slash hides the second date from the date grammar.
-_SLASHED_DAY_DATE = re.compile(
-    r"(?<![\w/.,])(?P<a>\d{1,2})/(?P<b>\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2}))(?![\d.]\d)"
+_SLASHED_DAY_DATE = guarded(
+    r"(?<![\w/.,])", r"(?P<a>\d{1,2})/(?P<b>\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2}))(?![\d.]\d)"
 )
 
 

@@ -25,6 +25,7 @@ from .cli_options import (
     Delimiter,
     DictDirs,
     DictionaryFiles,
+    FileMode,
     IdField,
     InputPaths,
     Learn,
@@ -39,7 +40,7 @@ from .cli_options import (
     load_lexicon_or_exit,
 )
 from .config import AgeMode, VoteMode
-from .corpus import AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
+from .corpus import PRIVATE_FILE_MODE, AtomicOutputs, CorpusFile, InputError, UsageError, discover_inputs
 from .detect import Detector
 from .evaluate import parse_types
 from .report import ProgressReporter, complain
@@ -79,16 +80,19 @@ def _check_output(output: Path, inputs: list[Path]) -> None:
         raise UsageError(f"-o {output} would overwrite an input file")
 
 
-def write_page(page: ReviewPage, output: Path) -> None:
-    """Write the page atomically; the temp file, and so the page, is created with mode 0600."""
-    with AtomicOutputs() as outputs:
+def write_page(page: ReviewPage, output: Path, mode: int = PRIVATE_FILE_MODE) -> None:
+    """Write the page atomically; the temp file, and so the page, is created with mode 0600
+    (or ``--mode``)."""
+    with AtomicOutputs(mode) as outputs:
         outputs.open(output).write(render_page(page).encode("utf-8"))
         outputs.commit()
 
 
 def review_command(
     inputs: InputPaths,
-    output: Annotated[Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600).")],
+    output: Annotated[
+        Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600 unless --mode).")
+    ],
     sample: Annotated[
         int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
     ] = DEFAULT_SAMPLE,
@@ -124,6 +128,7 @@ def review_command(
         typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
     ] = None,
     quiet: Quiet = False,
+    mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """Write an HTML page for manual quality review: a stratified sample of notes, original and
     pseudonymized side by side, every span coloured by type with its masker on hover.
@@ -177,7 +182,7 @@ def review_command(
         complain("input error", f"{files[0]}: no notes with text to review; no page written")
         raise typer.Exit(EXIT_INPUT)
     try:
-        write_page(page, output)
+        write_page(page, output, mode)
     except OSError as exc:
         complain("error", f"{exc.strerror or 'cannot write'}: {output}")
         raise typer.Exit(EXIT_INPUT) from None

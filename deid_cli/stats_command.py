@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,7 +22,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .corpus import AtomicOutputs
+from .cli_options import FileMode
+from .corpus import PRIVATE_FILE_MODE, AtomicOutputs
 from .report import complain
 from .stats_report import (
     StatsFileError,
@@ -105,6 +105,7 @@ def stats_command(
             help="Exit 3 if a proportion moved more than PCT percentage points between consecutive files.",
         ),
     ] = None,
+    mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """Report on pseudonymization statistics: entity and masker tables (the paper's Tables 6 and 7),
     histograms of note length and pseudonymizations per note (Figures 1 and 2), records, run time
@@ -123,7 +124,7 @@ def stats_command(
         raise typer.Exit(EXIT_INPUT)
     report = build_report(runs, fail_if_drift)
     try:
-        write_outputs(report, html, csv_dir)
+        write_outputs(report, html, csv_dir, mode)
     except OSError as exc:
         complain("error", f"cannot write {exc.filename or 'output'}: {exc.strerror or 'I/O error'}")
         raise typer.Exit(EXIT_USAGE) from None
@@ -145,15 +146,17 @@ def stats_command(
 # ------------------------------------------------------------------------------------- files
 
 
-def write_outputs(report: dict[str, Any], html: Path | None, csv_dir: Path | None) -> None:
+def write_outputs(
+    report: dict[str, Any], html: Path | None, csv_dir: Path | None, mode: int = PRIVATE_FILE_MODE
+) -> None:
     """Write the HTML page and the CSV tables, each to a temp file renamed into place at the end.
 
-    The files hold counts only, so they get ordinary permissions (0666 minus the umask), not
-    the 0600 of outputs that carry note text.
+    They hold counts, but also input file names and run times: owner-only like every output
+    unless ``--mode`` says otherwise.
     """
     if html is None and csv_dir is None:
         return
-    with AtomicOutputs() as outputs:
+    with AtomicOutputs(mode) as outputs:
         if html is not None:
             from .stats_html import render_html  # matplotlib is imported only when needed
 
@@ -165,15 +168,7 @@ def write_outputs(report: dict[str, Any], html: Path | None, csv_dir: Path | Non
 
 
 def _write(outputs: AtomicOutputs, dest: Path, text: str) -> None:
-    file = outputs.open(dest)
-    os.fchmod(file.fileno(), 0o666 & ~_umask())
-    file.write(text.encode("utf-8"))
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    outputs.open(dest).write(text.encode("utf-8"))
 
 
 def _csv_text(header: list[str], rows: list[list[Any]]) -> str:

@@ -84,6 +84,8 @@ class SurrogatePools:
     places: tuple[str, ...]  # Austrian places, unique
     site_prefixes: tuple[str, ...]
     title_words: frozenset[str]  # words of titles and salutations, as written ("Dr", "Frau")
+    # Title words that are names too ("Pfleger", "Bruder"): after a name word they are the name.
+    title_names: frozenset[str] = frozenset()
 
 
 def _lines(directory: Path, name: str) -> list[str]:
@@ -123,6 +125,12 @@ def load_pools(directory: Path | None = None) -> SurrogatePools:
         s for s in _lines(directory, "surnames.txt") if _NAME_POOL_ENTRY.fullmatch(s) and not s.isupper()
     )
     postcodes_at = _postcodes(_lines(directory, "postcodes_at.tsv"))
+    title_words = frozenset(
+        word
+        for line in [*_lines(directory, "titles.txt"), *_lines(directory, "salutations.txt")]
+        for word in _NAME_TOKEN.findall(line.partition("\t")[0])
+    )
+    names = {*surnames, *(name for pool in given.values() for name in pool)}
     return SurrogatePools(
         genders=genders,
         given={gender: tuple(names) for gender, names in given.items()},
@@ -131,11 +139,8 @@ def load_pools(directory: Path | None = None) -> SurrogatePools:
         postcodes_de=_postcodes(_lines(directory, "postcodes_de.tsv")),
         places=tuple(dict.fromkeys(place for _, place in postcodes_at)),
         site_prefixes=tuple(_lines(directory, "site_prefixes.txt")),
-        title_words=frozenset(
-            word
-            for line in [*_lines(directory, "titles.txt"), *_lines(directory, "salutations.txt")]
-            for word in _NAME_TOKEN.findall(line.partition("\t")[0])
-        ),
+        title_words=title_words,
+        title_names=frozenset(word for word in title_words if word in names),
     )
 
 
@@ -249,36 +254,49 @@ class SurrogateGenerator:
         return first + "".join(str(self._random.randint(0, 9)) for _ in range(count - 1))
 
     # -- names ------------------------------------------------------------------------------
-    def _name_token(self, token: str) -> str | None:
+    def _name_token(self, token: str, avoid: frozenset[str] = frozenset()) -> str | None:
+        """The token's surrogate for the run. A new one is never the token itself, a token of
+        ``avoid`` (the other words of the same name) or any name token met so far as an
+        original, so "Huber Gruber" cannot become "Gruber Huber"."""
         key = fold(token)
         surrogate = self._name_tokens.get(key)
         if surrogate is None:
+
+            def forbidden(candidate: str) -> bool:
+                folded = fold(candidate)
+                return folded == key or folded in avoid or folded in self._name_tokens
+
             if len(token) == 1:  # an initial
-                letters = [c for c in "ABCDEFGHIJKLMNOPRSTUVWZ" if c != token.upper()]
+                letters = [c for c in "ABCDEFGHIJKLMNOPRSTUVWZ" if not forbidden(c)]
+                if not letters:
+                    return None
                 surrogate = self._random.choice(letters)
             else:
                 gender = self._pools.genders.get(key)
                 pool = (self._pools.given.get(gender) if gender else None) or self._pools.surnames
                 kind = "given" if gender else "surname"
-                surrogate = self._pick(pool, kind, lambda c: fold(c) == key)
+                surrogate = self._pick(pool, kind, forbidden)
                 if surrogate is None:
                     return None
             self._name_tokens[key] = surrogate
         return match_case(token, surrogate)
 
     def _name(self, original: str, keep_particles: bool = True) -> str | None:
+        """Each name word replaced by its surrogate; None (redaction) if a surrogate would be
+        one of this name's own words (possible when both were mapped earlier, apart)."""
+        matches = list(_NAME_TOKEN.finditer(original))
+        kept = self._kept_words([m.group() for m in matches], keep_particles)
+        own = frozenset(fold(m.group()) for m in matches)  # kept titles too: no "Bruder Bruder"
         pieces: list[str] = []
         pos = 0
-        for match in _NAME_TOKEN.finditer(original):
+        for match, keep in zip(matches, kept, strict=True):
             token = match.group()
             pieces.append(original[pos : match.start()])
-            if token in self._pools.title_words or (
-                keep_particles and token.islower() and token in _PARTICLES
-            ):
+            if keep:
                 pieces.append(token)  # "Dr.", "Frau", "von" are not the name
             else:
-                surrogate = self._name_token(token)
-                if surrogate is None:
+                surrogate = self._name_token(token, own)
+                if surrogate is None or fold(surrogate) in own:
                     return None
                 pieces.append(surrogate)
             pos = match.end()
@@ -287,6 +305,19 @@ class SurrogateGenerator:
         if keep_particles and fold(result) == fold(original):
             return self._name(original, keep_particles=False)  # particles only: replace them too
         return result
+
+    def _kept_words(self, words: list[str], keep_particles: bool) -> list[bool]:
+        """Which words of a name stay as written: titles, salutations and (lower-case) name
+        particles; a title that is also a name ("Anna Pfleger") only before the first name word."""
+        kept: list[bool] = []
+        after_name = False
+        for word in words:
+            keep = (
+                word in self._pools.title_words and not (after_name and word in self._pools.title_names)
+            ) or (keep_particles and word.islower() and word in _PARTICLES)
+            after_name = after_name or not keep
+            kept.append(keep)
+        return kept
 
     # -- phone numbers ----------------------------------------------------------------------
     def _phone(self, original: str, reference: str) -> str | None:
@@ -460,6 +491,9 @@ class SurrogateGenerator:
         mail = self._by_reference.get(key)
         if mail is None:
             local = original.rpartition("@")[0] if "@" in original else ""
+            words = [w for w in _MAIL_PIECE.findall(local) if not w.isdigit()]
+            own = frozenset(fold(w) for w in words)
+            own_ascii = {_ascii(w) for w in words}
             pieces: list[str] = []
             pos = 0
             for match in _MAIL_PIECE.finditer(local):
@@ -468,7 +502,8 @@ class SurrogateGenerator:
                 if piece.isdigit():
                     pieces.append(self._digits(len(piece), leading_nonzero=False))
                 else:
-                    pieces.append(_ascii(self._name_token(piece) or "") or "x")
+                    word = _ascii(self._name_token(piece, own) or "")
+                    pieces.append(word if word and word not in own_ascii else "x")
                 pos = match.end()
             pieces.append(re.sub(r"[^A-Za-z0-9._+-]", "", local[pos:]))
             local_part = "".join(pieces).strip(".")

@@ -12,10 +12,17 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-_TAG = re.compile(r"<!--.{0,2000}?-->|</?[A-Za-z][A-Za-z0-9:-]{0,30}(?:\s[^<>]{0,1000})?/?>", re.S)
+from .ranges import union_ranges
+
+# A tag cannot contain "<" or ">", so it ends at the first ">" and never overlaps a comment's
+# start; comments are found by ``_comment_ranges`` (a lazy ``<!--.{0,2000}?-->`` regex costs
+# 2000 steps per "<!--" on hostile input).
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9:-]{0,30}(?:\s[^<>]{0,1000})?/?>")
+_COMMENT_OPEN, _COMMENT_CLOSE, _MAX_COMMENT = "<!--", "-->", 2000
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # Space characters that editors and HTML (&nbsp;) put between a title and a name.
@@ -76,14 +83,14 @@ def prepare(text: str) -> PreparedText:
 
 def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     """Blank tags (same length) and decode entities (shorter), keeping an offset map."""
-    pieces: list[tuple[int, int, str]] = []  # (orig_start, orig_end, replacement)
-    for match in _TAG.finditer(text):
-        pieces.append((match.start(), match.end(), " " * (match.end() - match.start())))
-    tag_ranges = [(s, e) for s, e, _ in pieces]
+    blanked = union_ranges([*_comment_ranges(text), *(m.span() for m in _TAG.finditer(text))])
+    pieces = [(s, e, " " * (e - s)) for s, e in blanked]  # (orig_start, orig_end, replacement)
+    blank_starts = [s for s, _ in blanked]
     for match in _ENTITY.finditer(text):
         s = match.start()
-        if any(ts <= s < te for ts, te in tag_ranges):
-            continue
+        k = bisect_right(blank_starts, s) - 1
+        if k >= 0 and s < blanked[k][1]:
+            continue  # inside a tag or comment: blanked with it
         decoded = html.unescape(match.group())
         if decoded != match.group():
             pieces.append((s, match.end(), decoded))
@@ -112,6 +119,23 @@ def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     starts.extend(range(pos, len(text)))
     ends.extend(range(pos + 1, len(text) + 1))
     return "".join(out), starts, ends
+
+
+def _comment_ranges(text: str) -> Iterator[tuple[int, int]]:
+    """HTML comments: "<!--" up to the first "-->" within 2000 characters. The next "-->" is
+    remembered across openers, so hostile input ("<!--" repeated) costs linear time."""
+    pos, close = 0, -1
+    while (start := text.find(_COMMENT_OPEN, pos)) >= 0:
+        body = start + len(_COMMENT_OPEN)
+        if close < body:
+            close = text.find(_COMMENT_CLOSE, body)
+            if close < 0:
+                return
+        if close - body <= _MAX_COMMENT:
+            pos = close + len(_COMMENT_CLOSE)
+            yield start, pos
+        else:
+            pos = start + 1
 
 
 def _nfc_with_map(

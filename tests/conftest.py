@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from scrape_server import FixtureServer, serving
 from selenium import webdriver
 from selenium.webdriver import ChromeOptions
 from selenium.webdriver.chrome.service import Service as ChromeService
@@ -174,6 +175,13 @@ def _files_under(root: Path) -> Iterator[Path]:
 def files_under() -> Callable[[Path], Iterator[Path]]:
     """Every regular file below a directory (dot-files included), sorted."""
     return _files_under
+
+
+@pytest.fixture
+def server() -> Iterator[FixtureServer]:
+    """A local HTTP server replaying recorded scrape sources (``scrape_server.py``)."""
+    with serving() as srv:
+        yield srv
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -61,7 +61,9 @@ def test_run_help_documents_examples_and_exit_statuses(deid) -> None:
     assert "Examples" in text
     assert "deid run examples/notes.jsonl -o masked.jsonl --stats stats.json" in text
     assert "--on-error skip" in text and "--corrections fixes.toml" in text
-    assert "Exit statuses: 0 ok, 1 input error" in text and "2 usage error" in text
+    assert "Exit statuses: 0 ok; 1 input or output error" in text and "2 usage error" in text
+    assert "75 another deid run is writing to the same destination" in text
+    assert "130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM" in text
     for option in ("--output", "--stats", "--spans", "--text-field", "--on-error", "--patients", "--seed"):
         assert option in text
 

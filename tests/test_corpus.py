@@ -416,7 +416,8 @@ def test_csv_unterminated_quoted_field_is_rejected_at_its_start_line(tmp_path: P
     path = write(tmp_path, "n.csv", data)
     result = items(CorpusFile(path))
     assert result[1] == Rejected(path, 3, "unterminated quoted field")
-    assert len(result) == 2
+    # The lines after the bad quote are read again as records of their own.
+    assert result[2:] == [Rejected(path, 4, "wrong field count: expected 2, got 1")]
 
 
 def test_csv_garbage_after_closing_quote_rejects_only_that_line(tmp_path: Path) -> None:
@@ -1062,3 +1063,10 @@ def test_csv_any_table_drops_columns_and_rewrites_extras(
     for row in rows:
         expected.append([row[i].upper() if i == text_at else row[i] + "!" for i in keep])
     assert parse_csv(out) == expected
+
+
+def test_note_longer_than_the_limit_is_rejected_naming_line_and_limit(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.jsonl", b'{"text": "kurz"}\n{"text": "' + b"x" * 101 + b'"}\n')
+    items = list(CorpusFile(path, max_note_chars=100))
+    assert isinstance(items[0], Record)
+    assert items[1] == Rejected(path, 2, "note longer than the 100-character limit")

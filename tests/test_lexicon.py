@@ -97,7 +97,7 @@ def test_csv_keeps_quoted_names_with_the_delimiter_inside(tmp_path: Path) -> Non
     [
         (".json", json.dumps({"names": [SECRET, 3]}), "expected a list of strings"),
         (".json", json.dumps({"patients": [SECRET]}), "expected a list of strings"),
-        (".json", SECRET + "{", "not a readable JSON file"),
+        (".json", SECRET + "{", "invalid JSON"),
         (".csv", f"id,vorname\n1,{SECRET}\n", "CSV needs a 'name' column"),
     ],
 )
@@ -170,7 +170,7 @@ def test_json_corrections(tmp_path: Path) -> None:
         (".json", json.dumps([SECRET]), "expected a table"),
         (".toml", f'keep = "{SECRET}"', "'keep' must be a list of strings"),
         (".json", json.dumps({"mask": 3, "note": SECRET}), "'mask' must be a list"),
-        (".toml", f"mask = [{SECRET}", "not a readable corrections file"),
+        (".toml", f"mask = [{SECRET}", "invalid TOML"),
     ],
 )
 def test_bad_corrections_raise_config_error_citing_file_not_content(

@@ -122,7 +122,7 @@ def test_deid_toml_sets_dictionary_directories_relative_to_itself(tmp_path: Path
         ("[run]\ndict_dirs = 'x'\n", "unknown setting"),
         ("[other]\nx = 1\n", "only a \\[run\\] table"),
         ("[run]\ncache = 'yes'\n", "cache must be true or false"),
-        ("[run\n", "not a readable TOML file"),
+        ("[run\n", "1: invalid TOML"),
     ],
 )
 def test_bad_deid_toml_is_a_config_error_naming_the_file(tmp_path: Path, content: str, message: str) -> None:

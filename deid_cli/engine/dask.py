@@ -13,7 +13,8 @@ process, the client, plans, merges and writes:
    ``--seed`` run gives exactly the local engine's output;
 2b. write: the linkage table goes to the workers, which detect again, pseudonymize and render;
    each partition's bytes are appended here to the outputs, in order, and all outputs are
-   renamed into place only when everything succeeded.
+   renamed into place only when everything succeeded and no input changed meanwhile (by what
+   its filesystem reports, ``input_fingerprint.RemoteInputGuard``).
 
 Privacy: the linkage table (and the date offsets) lives in this process and in worker memory,
 never on disk. Workers must not spill: the local cluster is started with the memory target,
@@ -33,6 +34,7 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
@@ -44,6 +46,7 @@ from .. import __version__
 from ..corpus import CSV_SUFFIXES, AtomicOutputs, InputError, Rejected, UsageError
 from ..date_policy import DatePolicy
 from ..detect import Detector
+from ..input_fingerprint import RemoteInputGuard
 from ..pipeline import NameLearner
 from ..pseudonyms import Pseudonymizer
 from ..risk import CorpusRisk
@@ -135,6 +138,7 @@ class DaskEngine:
                 "the order of every replacement in the corpus); use --engine local"
             )
         files, single_file = resolve_inputs(inputs)
+        guard = RemoteInputGuard((str(f), partial(f.fs.info, f.path)) for f in files)
         for source in files:
             if source.suffix.lower() in CSV_SUFFIXES:
                 corpus_file_of(source, opts)  # reads the header: a bad one stops the run before any work
@@ -150,11 +154,12 @@ class DaskEngine:
                 learner, total = self._learn(run, partitions, risk)
                 if opts.learn:
                     detector, stats.learned_references = learner.detector(self.detector)
+                guard.check()
             context = run.client.scatter(PassContext(detector, risk), broadcast=True, hash=False)
             table = self._linkage_table(run, partitions, context, total)
             shipped = run.client.scatter(table, broadcast=True, hash=False)
             del table
-            self._write(run, partitions, destinations, context, shipped, stats, total)
+            self._write(run, partitions, destinations, context, shipped, stats, total, guard)
         return stats
 
     # -- set-up ----------------------------------------------------------------------------------
@@ -262,9 +267,11 @@ class DaskEngine:
         table: Future,
         stats: RunStats,
         total: int | None,
+        guard: RemoteInputGuard,
     ) -> None:
-        """Pass 2b on the workers; every output written here, in order, and renamed into place."""
-        with AtomicOutputs() as outputs:
+        """Pass 2b on the workers; every output written here, in order, and renamed into place
+        unless an input changed meanwhile."""
+        with AtomicOutputs(self.options.mode, remove_stale=self.options.destinations_locked) as outputs:
             spans_out = outputs.open(self.options.spans_path) if self.options.spans_path else None
             corpus_out: dict[InputFile, BinaryIO] = {}
             for part, result in _in_order(run, write_partition, partitions, self.options, context, table):
@@ -280,6 +287,7 @@ class DaskEngine:
                 self.progress("pseudonymizing", stats.records_read, total)
             stats.finish()
             write_stats(outputs, self.options, stats)
+            guard.check()
             outputs.commit()
 
     def _stop_on_rejected(self, rejected: Sequence[Rejected]) -> None:

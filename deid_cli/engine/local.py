@@ -6,7 +6,7 @@ learned names), pseudonymizes, rates each note's re-identification risk (when --
 --spans will show it) and writes; with --no-learn, pass 1 runs only for those risk counts.
 Neither pass holds the corpus: memory grows with distinct references only. All outputs
 (corpus files, stats, spans) become visible together, by rename, only when everything
-succeeded.
+succeeded, and only if no input changed while it was read (``input_fingerprint.py``).
 
 Detection, the expensive part, runs on batches of notes (``batches.py``) in ``workers``
 processes (``parallel.py``); this process reads, validates, merges what the batches learned
@@ -26,6 +26,8 @@ from typing import BinaryIO
 import orjson
 
 from ..corpus import (
+    MAX_NOTE_CHARS,
+    PRIVATE_FILE_MODE,
     AtomicOutputs,
     CorpusFile,
     InputError,
@@ -37,6 +39,7 @@ from ..corpus import (
 )
 from ..date_policy import DatePolicy
 from ..detect import Detector
+from ..input_fingerprint import InputGuard
 from ..normalize import fold
 from ..pipeline import NameLearner
 from ..pseudonyms import Pseudonymizer, pseudonymize
@@ -71,6 +74,7 @@ class RunOptions:
     known_hcp_fields: list[str] = field(default_factory=list)
     drop_fields: list[str] = field(default_factory=list)
     workers: int = 1  # processes that detect; 1 = all in this process (no fork)
+    max_note_chars: int = MAX_NOTE_CHARS  # longer notes are rejected; 0: no limit
 
     @property
     def extra_fields(self) -> list[str]:
@@ -86,6 +90,10 @@ class RunOptions:
 
     stats_path: Path | None = None
     spans_path: Path | None = None
+    mode: int = PRIVATE_FILE_MODE  # of every output file (--mode); see AtomicOutputs
+    # The caller holds the destinations' locks (run_lock.py), so temp files that killed runs
+    # left beside them are leftovers, not a running writer's, and are removed.
+    destinations_locked: bool = False
 
 
 def _noop(_phase: str, _done: int, _total: int | None) -> None:
@@ -144,7 +152,7 @@ class LocalEngine:
         self.progress = progress
         self.on_reject = on_reject
 
-    def _files(self, inputs: list[Path]) -> list[CorpusFile]:
+    def _files(self, paths: list[Path]) -> list[CorpusFile]:
         opts = self.options
         return [
             CorpusFile(
@@ -154,12 +162,15 @@ class LocalEngine:
                 opts.delimiter,
                 extra_fields=opts.extra_fields,
                 drop_fields=opts.drop_fields,
+                max_note_chars=opts.max_note_chars,
             )
-            for p in discover_inputs(inputs)
+            for p in paths
         ]
 
     def run(self, inputs: list[Path], output: Path) -> RunStats:
-        files = self._files(inputs)
+        paths = discover_inputs(inputs)
+        guard = InputGuard(paths)  # before any byte is read: a changed input fails the run
+        files = self._files(paths)
         destinations = output_paths([f.path for f in files], inputs, output)
         self._check_side_outputs(files, destinations)
         stats = RunStats()
@@ -173,7 +184,8 @@ class LocalEngine:
             learner, total = self._learn(files, risk)
             if self.options.learn:
                 detector, stats.learned_references = learner.detector(self.detector)
-        self._write(files, destinations, detector, stats, total, risk)
+            guard.check_state()
+        self._write(files, destinations, detector, stats, total, risk, guard)
         stats.finish()
         return stats
 
@@ -223,10 +235,15 @@ class LocalEngine:
         stats: RunStats,
         total: int | None,
         risk: CorpusRisk | None,
+        guard: InputGuard,
     ) -> None:
-        """Pass 2: detect (in batches), pseudonymize in input order, write every output atomically."""
+        """Pass 2: detect (in batches), pseudonymize in input order, write every output atomically
+        unless an input changed meanwhile."""
         writer = RecordWriter(self.options, stats)
-        with AtomicOutputs() as outputs, BatchRunner(self.options.workers, (detector, risk)) as runner:
+        with (
+            AtomicOutputs(self.options.mode, remove_stale=self.options.destinations_locked) as outputs,
+            BatchRunner(self.options.workers, (detector, risk)) as runner,
+        ):
             spans_out = outputs.open(self.options.spans_path) if self.options.spans_path else None
             batches = self._writing_batches(files, destinations, outputs, risk is not None)
             for batch, results in runner.map(detect_batch, batches):
@@ -245,6 +262,7 @@ class LocalEngine:
             self.progress("pseudonymizing", stats.records_read, total)
             stats.finish()
             write_stats(outputs, self.options, stats)
+            guard.check_content()
             outputs.commit()
 
     def _writing_batches(

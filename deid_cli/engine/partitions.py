@@ -249,6 +249,7 @@ def corpus_file_of(source: InputFile, options: RunOptions) -> CorpusFile:
         options.delimiter,
         extra_fields=options.extra_fields,
         drop_fields=options.drop_fields,
+        max_note_chars=options.max_note_chars,
     )
 
 
@@ -258,7 +259,7 @@ def partition_items(corpus_file: CorpusFile, part: Partition) -> Iterator[Record
         yield from corpus_file
         return
     # A JSONL range: the same per-line parser CorpusFile iterates with, numbering from first_line.
-    parse = corpus_file._reader._parse_line  # type: ignore[union-attr]
+    parse = corpus_file.parse_line
     with part.source.open() as handle:
         handle.seek(part.start)
         position, number = part.start, part.first_line

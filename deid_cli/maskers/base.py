@@ -14,6 +14,7 @@ from typing import Protocol
 
 from ..lexicon import Hit, Lexicon
 from ..normalize import fold
+from ..ranges import RangeIndex
 from ..text import PreparedText
 
 # A word for name purposes: letters with an optional inner apostrophe (O'Brien, D’Angelo).
@@ -64,6 +65,7 @@ class NoteContext:
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0
     _parent: dict[int, int] = field(default_factory=dict)
+    _blocked_index: RangeIndex | None = None  # built on first use; ``blocked`` is fixed by then
 
     @property
     def view(self) -> str:
@@ -74,7 +76,9 @@ class NoteContext:
         return self._groups
 
     def is_blocked(self, start: int, end: int) -> bool:
-        return any(start < b_end and b_start < end for b_start, b_end in self.blocked)
+        if self._blocked_index is None:
+            self._blocked_index = RangeIndex(self.blocked)
+        return self._blocked_index.overlaps(start, end)
 
     def wants(self, key: tuple[int, int]) -> bool:
         """May a masker vote on this token? (first-vote mode skips tokens already claimed)."""

@@ -12,6 +12,7 @@ import re
 
 from ..lexicon import KEEP, SITE
 from ..normalize import fold
+from ..regex_guard import guarded
 from ..spans import SIT
 from .base import WORD, NoteContext, Vote
 
@@ -37,7 +38,7 @@ class MedicalSiteMasker:
         self._places = places
         if site_prefixes:
             body = "|".join(re.escape(p) for p in sorted(set(site_prefixes), key=len, reverse=True))
-            self._prefix: re.Pattern[str] | None = re.compile(rf"(?<![\w.-])(?:{body})(?![\w])")
+            self._prefix: re.Pattern[str] | None = guarded(r"(?<![\w.-])", rf"(?:{body})(?![\w])")
         else:
             self._prefix = None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..normalize import fold
+from ..regex_guard import first_char_class, guarded
 from .base import WORD, NoteContext, Vote
 
 # Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
@@ -33,6 +34,7 @@ _PARTICLE = re.compile(
 )
 # An initial with its full stop: "Dr. A. Zirbleitner".
 _INITIAL = re.compile(r"[A-ZÄÖÜ]\.[ \t]*(?=[A-ZÄÖÜ])")
+_GAP_CHARS = " \t,:(\r\n"  # what the gap patterns above and below may start with
 _GAP_SIGNOFF = re.compile(r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?")
 
 
@@ -57,13 +59,19 @@ class SalutationMasker:
             re.escape(t).replace(r"\ ", r"[ \t]+") + ("" if t.endswith(".") else r"(?![^\W\d_])")
             for t in alternatives
         )
-        self._trigger = re.compile(rf"(?<![\w.])(?:{body})")
+        self._trigger = guarded(r"(?<![\w.])", rf"(?:{body})")
+        # What may follow a trigger for anything to happen: a blank or gap character, a letter
+        # (a name, or "Dr.Gruber"), or the first character of a chained title.
+        self._title_start = re.compile(first_char_class(body) or ".", re.S)
         # A chained title may follow a full stop without a space: "Prof. Dr.Dr. X".
         self._chained = re.compile(rf"(?<![\w])(?:{body})")
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
 
     def _kind(self, text: str) -> str:
-        return self._normalized.get(re.sub(r"\s+", " ", text), "personal")
+        # A trigger's only blanks are spaces and tabs; most have one space or none, so the
+        # re.sub (costly on notes full of titles) runs only when a key could differ.
+        key = re.sub(r"\s+", " ", text) if "\t" in text or "  " in text else text
+        return self._normalized.get(key, "personal")
 
     def annotate(self, ctx: NoteContext) -> None:
         view = ctx.view
@@ -72,6 +80,10 @@ class SalutationMasker:
             match = self._trigger.search(view, pos)
             if match is None:
                 return
+            after = view[match.end() : match.end() + 1]
+            if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
+                pos = match.end()  # "Dr.-", "Herr/": nothing can follow, skip the work
+                continue
             pos = self._annotate_after(ctx, match)
 
     def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:

@@ -15,6 +15,8 @@ import typer
 from rich.console import Console
 
 from .. import __version__
+from ..cli_options import FileMode
+from ..corpus import PRIVATE_FILE_MODE, directory_mode
 from .context import ScrapeContext
 from .hcp import HcpSource, SourceFileError, load_source, scrape_hcp
 from .http import PoliteClient, ScrapeError
@@ -159,6 +161,7 @@ def scrape_dicts(
         str, typer.Option("--user-agent", help="User-Agent; please include a contact address.")
     ] = DEFAULT_USER_AGENT,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary.")] = False,
+    mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """Download public name lists (Wikipedia), doctors' directories (HCP) and postcodes
     (GeoNames) into a dictionary directory for [b]deid run --dict-dir[/b].
@@ -184,7 +187,7 @@ def scrape_dicts(
     console = Console(stderr=True, highlight=False)
 
     try:
-        state = ScrapeState(out_dir, resume=resume, persist=not dry_run)
+        state = ScrapeState(out_dir, resume=resume, persist=not dry_run, out_mode=directory_mode(mode))
         if resume and not state.path.is_file():
             typer.echo(f"note: no saved state in {out_dir}; starting from the beginning", err=True)
         results = _run(
@@ -202,7 +205,7 @@ def scrape_dicts(
         lists: list[ListResult] = [item for result in results for item in result.lists]
         rows = summarize(out_dir, lists)
         if not dry_run:
-            write_outputs(out_dir, lists)
+            write_outputs(out_dir, lists, mode=mode)
             state.finish(key for result in results if result.complete for key in result.keys)
     except StateError as exc:
         typer.echo(f"error: {exc}", err=True)

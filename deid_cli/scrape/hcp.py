@@ -13,17 +13,17 @@ files say so, and SOURCES.md records the directory as the source of every list.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import httpx
 from selectolax.lexbor import LexborHTMLParser, SelectolaxError
 
+from ..user_files import SETTINGS_LIMIT, ConfigError, decode_utf8, parse_toml, read_limited
 from .context import ScrapeContext
-from .http import Fetched, ScrapeError
+from .http import Fetched, ScrapeError, safe_hop
 from .names import full_name
 from .output import HCP_LICENCE, ListResult, SourceResult
 from .state import Cursor, Walk
@@ -86,11 +86,9 @@ def _http_url(path: Path, key: str, value: Any) -> str:
 def load_source(path: Path) -> HcpSource:
     """Read and validate a source file; every mistake is reported with the file and key."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise SourceFileError(f"{path}: cannot read ({exc.strerror})") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SourceFileError(f"{path}: not valid TOML ({exc})") from None
+        data = parse_toml(path, decode_utf8(path, read_limited(path, SETTINGS_LIMIT, "source files")))
+    except ConfigError as exc:
+        raise SourceFileError(str(exc)) from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SourceFileError(f"{path}: unknown key(s) {', '.join(unknown)}")
@@ -149,6 +147,11 @@ def parse_page(html: str, source: HcpSource, page_url: str) -> tuple[list[str], 
         href = link.attributes.get("href") if link is not None else None
         if href and href.strip() and not href.strip().startswith(("#", "javascript:")):
             following = urljoin(page_url, href.strip())
+            source, target = urlsplit(page_url).scheme, urlsplit(following).scheme
+            if not safe_hop(source, target):
+                raise ScrapeError(
+                    f"{page_url}: refused next-page link from {source} to {target or 'no scheme'}"
+                )
     return names, following
 
 

@@ -7,6 +7,13 @@ between requests, retries 429/5xx answers and dropped connections with exponenti
 (honouring ``Retry-After``, capped so a hostile header cannot stall a cron job), and streams
 each body with a size cap so a wrong URL cannot fill memory.
 
+What comes back from the network is treated as hostile: TLS certificates are always verified
+(there is no switch to turn that off), every request has connect/read/write timeouts and every
+response an overall deadline (a server trickling one byte at a time cannot hold a cron job), the
+size cap counts decompressed bytes (no gzip bombs), and redirects may only stay on http(s)
+and never go from https to http. Bodies are only ever parsed as data (JSON by orjson, HTML by
+selectolax); nothing from a response becomes a file name or code.
+
 Errors are ``ScrapeError`` messages naming the URL and the HTTP status, never the response
 body: bodies can be large, and an error page is nothing an operator needs in a cron mail.
 """
@@ -14,6 +21,7 @@ body: bodies can be large, and an error page is nothing an operator needs in a c
 from __future__ import annotations
 
 import email.utils
+import ssl
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -26,6 +34,9 @@ import orjson
 
 MAX_BYTES = 50 * 1024 * 1024
 MAX_RETRY_WAIT = 60.0
+# However steadily a server trickles, one response may take at most this long in total.
+MAX_RESPONSE_SECONDS = 600.0
+MAX_REDIRECTS = 10
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 # Read at construction, so tests can replace it (monkeypatch) and never really wait.
 default_sleep: Callable[[float], None] = time.sleep
@@ -91,6 +102,7 @@ class PoliteClient:
         backoff: float = 1.0,
         max_retry_wait: float = MAX_RETRY_WAIT,
         max_bytes: int = MAX_BYTES,
+        max_seconds: float = MAX_RESPONSE_SECONDS,
         sleep: Callable[[float], None] | None = None,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
@@ -99,12 +111,16 @@ class PoliteClient:
         self.backoff = backoff
         self.max_retry_wait = max_retry_wait
         self.max_bytes = max_bytes
+        self.max_seconds = max_seconds
         self.requests = 0
         self._sleep = sleep or default_sleep
         self._client = httpx.Client(
             headers={"User-Agent": user_agent},
+            verify=True,  # never configurable: a list from a spoofed server would poison every run
             timeout=httpx.Timeout(timeout),
             follow_redirects=True,
+            max_redirects=MAX_REDIRECTS,
+            event_hooks={"response": [_refuse_unsafe_redirect]},
             transport=transport,
         )
 
@@ -136,6 +152,8 @@ class PoliteClient:
             try:
                 status, retry_after, fetched = self._send(request)
             except (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError) as exc:
+                if _certificate_refused(exc):
+                    raise ScrapeError(f"{shown}: TLS certificate not trusted; download refused") from None
                 if last_try:
                     raise ScrapeError(
                         f"{shown}: {_describe(exc)} (gave up after {attempts} attempts)"
@@ -176,11 +194,16 @@ class PoliteClient:
                 raise ScrapeError(f"{final}: response of {declared} bytes exceeds the {self._cap} cap")
             chunks: list[bytes] = []
             size = 0
+            deadline = time.monotonic() + self.max_seconds
             try:
-                for chunk in response.iter_bytes():
+                for chunk in response.iter_bytes():  # decompressed: the cap also stops gzip bombs
                     size += len(chunk)
                     if size > self.max_bytes:
                         raise ScrapeError(f"{final}: response exceeds the {self._cap} cap; aborted")
+                    if time.monotonic() > deadline:
+                        raise ScrapeError(
+                            f"{final}: response took longer than {self.max_seconds:g} s; aborted"
+                        )
                     chunks.append(chunk)
             except httpx.DecodingError:
                 raise ScrapeError(f"{final}: undecodable response (bad compression)") from None
@@ -200,6 +223,42 @@ class PoliteClient:
     def _pause(self, seconds: float) -> None:
         if seconds > 0:
             self._sleep(seconds)
+
+
+def safe_hop(source_scheme: str, target_scheme: str) -> bool:
+    """May a redirect or a next-page link lead from one scheme to the other? Only to http(s),
+    and from https only to https (never a downgrade to plain text)."""
+    if target_scheme not in ("http", "https"):
+        return False
+    return not (source_scheme == "https" and target_scheme == "http")
+
+
+def _refuse_unsafe_redirect(response: httpx.Response) -> None:
+    """Follow a redirect only to http(s), and from https only to https: a redirect must not
+    downgrade to plain text nor point at a local file or another protocol."""
+    if not response.has_redirect_location:
+        return
+    source = response.request.url
+    try:
+        target = source.join(response.headers["Location"])
+    except httpx.InvalidURL:
+        target = None
+    scheme = target.scheme if target is not None else ""
+    if safe_hop(source.scheme, scheme):
+        return
+    response.close()
+    shown = scheme or "an unusable URL"
+    raise ScrapeError(f"{display_url(source)}: refused redirect from {source.scheme} to {shown}")
+
+
+def _certificate_refused(exc: BaseException) -> bool:
+    """Whether a connection failed because the server's certificate did not verify."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _describe(exc: httpx.HTTPError) -> str:

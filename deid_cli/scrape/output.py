@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+import orjson
 from rich.table import Table
 
-from ..corpus import AtomicOutputs
+from ..corpus import PRIVATE_FILE_MODE, AtomicOutputs
 from ..lexicon import ConfigError, read_lines
 
 SOURCES_MD = "SOURCES.md"
@@ -99,8 +100,11 @@ def render(entries: set[str]) -> bytes:
     return "".join(f"{entry}\n" for entry in sorted(entries)).encode("utf-8")
 
 
-def write_outputs(out: Path, lists: list[ListResult], now: datetime | None = None) -> None:
-    """Replace the lists, SOURCES.md and its record atomically (temp files, then renames)."""
+def write_outputs(
+    out: Path, lists: list[ListResult], now: datetime | None = None, mode: int = PRIVATE_FILE_MODE
+) -> None:
+    """Replace the lists, SOURCES.md and its record atomically (temp files, then renames), each
+    with ``mode`` (--mode)."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
     record = _load_record(out)
     for item in lists:
@@ -112,7 +116,7 @@ def write_outputs(out: Path, lists: list[ListResult], now: datetime | None = Non
         }
     names = {item.filename for item in lists}
     record = {name: row for name, row in sorted(record.items()) if name in names or (out / name).is_file()}
-    with AtomicOutputs() as files:
+    with AtomicOutputs(mode) as files:
         for item in lists:
             files.open(out / item.filename).write(render(item.entries))
         files.open(out / SOURCES_JSON).write(json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8"))
@@ -122,7 +126,7 @@ def write_outputs(out: Path, lists: list[ListResult], now: datetime | None = Non
 
 def _load_record(out: Path) -> dict[str, dict]:
     try:
-        data = json.loads((out / SOURCES_JSON).read_text(encoding="utf-8"))
+        data = orjson.loads((out / SOURCES_JSON).read_bytes())  # depth-limited, unlike json
     except (OSError, UnicodeDecodeError, ValueError):
         return {}
     return {k: v for k, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}

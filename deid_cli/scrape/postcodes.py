@@ -50,8 +50,10 @@ def read_archive(content: bytes, country: str, url: str) -> str:
             if info.file_size > MAX_MEMBER_BYTES:
                 raise ScrapeError(f"{url}: {member} is implausibly large ({info.file_size} bytes)")
             return archive.read(member).decode("utf-8")
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, EOFError):  # also a member whose CRC or size does not match
         raise ScrapeError(f"{url}: not a zip archive") from None
+    except (NotImplementedError, RuntimeError):  # unknown compression, encrypted member
+        raise ScrapeError(f"{url}: {member} cannot be extracted") from None
     except UnicodeDecodeError:
         raise ScrapeError(f"{url}: {member} is not UTF-8") from None
 

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..corpus import AtomicOutputs
+import orjson
+
+from ..corpus import AtomicOutputs, make_directories
 from ..lexicon import ConfigError, read_lines
 from .http import ScrapeError
 
@@ -53,8 +55,9 @@ class Checkpoint:
 class ScrapeState:
     """Saved cursors for every list in one output directory (see the module docstring)."""
 
-    def __init__(self, out: Path, *, resume: bool, persist: bool) -> None:
+    def __init__(self, out: Path, *, resume: bool, persist: bool, out_mode: int = 0o700) -> None:
         self.out = out
+        self.out_mode = out_mode  # for ``out`` if this creates it (--mode's directory mode)
         self.resume = resume
         self.persist = persist
         self.path = out / STATE_FILE
@@ -65,7 +68,7 @@ class ScrapeState:
         if not self.path.is_file():
             return {}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = orjson.loads(self.path.read_bytes())  # depth-limited, unlike json
             lists = data["lists"] if data.get("version") == STATE_VERSION else None
             if not isinstance(lists, dict):
                 raise ValueError("unknown state format")
@@ -147,7 +150,8 @@ class ScrapeState:
             raise StateError(f"{exc}; run without --resume") from None
 
     def _append_partial(self, key: str, entries: list[str]) -> None:
-        self.partial_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_directories(self.out, self.out_mode)
+        self.partial_dir.mkdir(mode=0o700, exist_ok=True)
         os.chmod(self.partial_dir, 0o700)
         path = self._partial_path(key)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
@@ -158,6 +162,7 @@ class ScrapeState:
 
     def _save(self) -> None:
         data = {"version": STATE_VERSION, "lists": self._lists}
+        make_directories(self.out, self.out_mode)
         with AtomicOutputs() as out:
             out.open(self.path).write(json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
             out.commit()

@@ -1,0 +1,113 @@
+"""Fast rejection for scans that start with a lookbehind: ``(?<![\\w.-])(?:Beruf|als|...)``.
+
+Python's regex engine skips ahead quickly only when a pattern starts with a literal or a
+character class. A leading lookbehind defeats that: the engine then tries the lookbehind and
+every alternative at each position, which on hostile input (a megabyte of blanks) costs
+several times a normal scan. ``guarded`` inserts a lookahead on the set of characters the
+body can start with, computed from the parsed body, so a position that cannot start a match
+fails after one class test. The lookahead never changes what matches: it only states what
+the body requires anyway. When the first characters cannot be listed (a negated class, any
+character, a body that may match empty), the pattern is compiled unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from re import _constants as sre_c  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+
+__all__ = ["first_char_class", "guarded"]
+
+_CATEGORIES = {
+    sre_c.CATEGORY_DIGIT: r"\d",
+    sre_c.CATEGORY_NOT_DIGIT: r"\D",
+    sre_c.CATEGORY_SPACE: r"\s",
+    sre_c.CATEGORY_NOT_SPACE: r"\S",
+    sre_c.CATEGORY_WORD: r"\w",
+    sre_c.CATEGORY_NOT_WORD: r"\W",
+}
+_REPEATS = (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT)
+_ZERO_WIDTH = (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT)
+
+
+def _class_item(op: object, av: object) -> str | None:
+    if op is sre_c.LITERAL:
+        return re.escape(chr(av))  # type: ignore[arg-type]
+    if op is sre_c.RANGE:
+        low, high = av  # type: ignore[misc]
+        return f"{re.escape(chr(low))}-{re.escape(chr(high))}"
+    if op is sre_c.CATEGORY:
+        return _CATEGORIES.get(av)  # type: ignore[call-overload]
+    return None  # NEGATE and anything unusual: give up
+
+
+def _firsts(items: list[tuple[object, object]]) -> tuple[set[str], bool] | None:
+    """(class pieces a match of ``items`` can start with, whether it can match empty)."""
+    pieces: set[str] = set()
+    for op, av in items:
+        if op is sre_c.LITERAL or op is sre_c.IN:
+            members = [(op, av)] if op is sre_c.LITERAL else av
+            for member in members:  # type: ignore[union-attr]
+                piece = _class_item(*member)
+                if piece is None:
+                    return None
+                pieces.add(piece)
+            return pieces, False
+        if op in _ZERO_WIDTH:
+            continue
+        if op is sre_c.BRANCH:
+            nullable = False
+            for alternative in av[1]:  # type: ignore[index]
+                found = _firsts(list(alternative))
+                if found is None:
+                    return None
+                pieces |= found[0]
+                nullable = nullable or found[1]
+            if not nullable:
+                return pieces, False
+        elif op is sre_c.SUBPATTERN:
+            _group, add_flags, _del_flags, sub = av  # type: ignore[misc]
+            if add_flags & re.IGNORECASE:
+                return None
+            found = _firsts(list(sub))
+            if found is None:
+                return None
+            pieces |= found[0]
+            if not found[1]:
+                return pieces, False
+        elif op in _REPEATS:
+            low, _high, sub = av  # type: ignore[misc]
+            found = _firsts(list(sub))
+            if found is None:
+                return None
+            pieces |= found[0]
+            if low > 0 and not found[1]:
+                return pieces, False
+        elif op is sre_c.ATOMIC_GROUP:
+            found = _firsts(list(av))  # type: ignore[arg-type]
+            if found is None:
+                return None
+            pieces |= found[0]
+            if not found[1]:
+                return pieces, False
+        else:
+            return None
+    return pieces, True
+
+
+def first_char_class(body: str, flags: int = 0) -> str | None:
+    """A character class matching every character a match of ``body`` can start with, or None
+    when that cannot be listed."""
+    if flags & re.IGNORECASE:
+        return None
+    found = _firsts(list(sre_parse.parse(body, flags)))
+    if found is None or found[1] or not found[0]:
+        return None
+    return "[" + "".join(sorted(found[0])) + "]"
+
+
+def guarded(lookbehind: str, body: str, flags: int = 0) -> re.Pattern[str]:
+    """Compile ``lookbehind + body`` with a first-character lookahead between the two."""
+    first = first_char_class(body, flags)
+    guard = f"(?={first})" if first else ""
+    return re.compile(f"{lookbehind}{guard}{body}", flags)

@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
+import orjson
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -52,6 +53,7 @@ from .evaluate import (
 from .pipeline import DictionaryOptions, learn_from
 from .report import complain
 from .spans import ENTITY_TYPES
+from .user_files import SETTINGS_LIMIT, ConfigError, read_limited
 
 SCHEMA = "deid-eval/1"
 
@@ -77,16 +79,19 @@ Usage errors: a bad option, unknown gold labels, an unusable label map. Output n
 def load_label_map(path: Path) -> dict[str, str]:
     """A user label map from JSON or TOML (by suffix; otherwise JSON, then TOML)."""
     try:
-        raw = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        raw = read_limited(path, SETTINGS_LIMIT, "label maps").decode("utf-8-sig")
+    except ConfigError as exc:
+        raise LabelMapError(str(exc).removeprefix(f"{path}: ")) from None
+    except UnicodeDecodeError:
         raise LabelMapError("not a readable UTF-8 file") from None
-    loaders = {".json": (json.loads,), ".toml": (tomllib.loads,)}.get(
-        path.suffix.lower(), (json.loads, tomllib.loads)
+    # orjson has a depth limit; tomllib recurses, so a hostile nesting is a RecursionError.
+    loaders = {".json": (orjson.loads,), ".toml": (tomllib.loads,)}.get(
+        path.suffix.lower(), (orjson.loads, tomllib.loads)
     )
     for loader in loaders:
         try:
             data = loader(raw)
-        except (ValueError, tomllib.TOMLDecodeError):
+        except (ValueError, tomllib.TOMLDecodeError, RecursionError):
             continue
         return label_map_from_object(data)
     raise LabelMapError("neither valid JSON nor valid TOML")

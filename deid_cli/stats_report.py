@@ -15,12 +15,15 @@ Definitions used throughout:
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+import orjson
+
+from .user_files import MIB, ConfigError, read_limited
 
 SCHEMA = "deid-stats-report/1"
 RISK_LEVELS = ("low", "moderate", "high")
@@ -29,6 +32,8 @@ DESCRIBE_KEYS = ("mean", "median", "sd", "min", "max")
 # Metric kinds compared across files, in display order.
 METRIC_KINDS = ("entity", "masker", "notes", "risk")
 WITH_ANY = "with_any_pseudonymization"
+# A stats file is a few KB (counts and histograms only); anything near this is not one.
+STATS_FILE_LIMIT = 64 * MIB
 
 _TYPE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 _BIN_LABEL = re.compile(r"\d{1,9}(?:-\d{1,9}|\+)?")
@@ -59,9 +64,9 @@ class _Invalid(Exception):
 def load_stats(path: Path) -> dict[str, Any]:
     """Read one ``--stats`` file and return its run summary, or raise ``StatsFileError``."""
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise StatsFileError(path, exc.strerror or "cannot read") from None
+        raw = read_limited(path, STATS_FILE_LIMIT, "stats files")
+    except ConfigError as exc:
+        raise StatsFileError(path, str(exc).removeprefix(f"{path}: ")) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -70,8 +75,8 @@ def load_stats(path: Path) -> dict[str, Any]:
     if not text.strip():
         raise StatsFileError(path, "empty file, not a deid stats file")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = orjson.loads(text)  # depth-limited: a hostile nesting is an error, not a crash
+    except orjson.JSONDecodeError as exc:
         reason = exc.msg.removesuffix(" at")  # "Invalid control character at"
         raise StatsFileError(path, f"invalid JSON: {reason}", exc.lineno, exc.colno) from None
     try:

@@ -326,3 +326,48 @@ def test_planted_pickle_that_calls_a_function_is_refused_even_in_the_right_place
     entry.write_bytes(pickle.dumps(_Payload(marker)))
     assert _loaded(cache) == ("built", False)
     assert not marker.exists()
+
+
+# ------------------------------------------------------- label maps (eval) and stats files
+
+
+@pytest.mark.parametrize("suffix", [".json", ".toml", ".map"])
+def test_deeply_nested_label_map_is_a_usage_error_naming_the_file_not_a_crash(
+    deid: Callable, workdir: Path, suffix: str
+) -> None:
+    nested = "[" * 100_000 + "]" * 100_000
+    label_map = workdir / f"labels{suffix}"
+    label_map.write_text(f"NAME = {nested}\n" if suffix == ".toml" else nested, encoding="utf-8")
+    gold = workdir / "gold.jsonl"
+    gold.write_text(
+        json.dumps({"id": "1", "text": "Frau Zirbleitner kam.", "gold": [[5, 16, "NAME"]]}) + "\n"
+    )
+    run = deid("eval", gold, "--label-map", label_map)
+    assert run.exit_code == 2, run.output
+    assert f"{label_map}: neither valid JSON nor valid TOML" in run.output
+
+
+def test_label_map_over_1_mib_is_refused_before_it_is_read(deid: Callable, workdir: Path) -> None:
+    label_map = _sparse(workdir / "labels.json", 2 * 1024 * 1024)
+    gold = workdir / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "1", "text": "Frau Zirbleitner kam.", "gold": []}) + "\n")
+    run = deid("eval", gold, "--label-map", label_map)
+    assert run.exit_code == 2, run.output
+    assert "larger than the 1 MiB limit for label maps" in run.output
+
+
+def test_deeply_nested_stats_file_is_an_input_error_naming_the_file_not_a_crash(
+    deid: Callable, workdir: Path
+) -> None:
+    stats = workdir / "stats.json"
+    stats.write_text('{"records": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    run = deid("stats", stats)
+    assert run.exit_code == 1, run.output
+    assert f"input error: {stats}:1:" in run.output and "invalid JSON" in run.output
+
+
+def test_stats_file_over_64_mib_is_refused_before_it_is_read(deid: Callable, workdir: Path) -> None:
+    stats = _sparse(workdir / "stats.json", 65 * 1024 * 1024)
+    run = deid("stats", stats)
+    assert run.exit_code == 1, run.output
+    assert "larger than the 64 MiB limit for stats files" in run.output

@@ -9,46 +9,23 @@ because the exception crosses the network and the worker may log it.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO, NamedTuple, TypeVar
 
 from .. import __version__
-from ..corpus import InputError, Record, Rejected
+from ..corpus import InputError, Rejected
 from ..date_policy import DatePolicy
 from ..detect import Detector
 from ..pseudonyms import Pseudonymizer
 from ..risk import CorpusRisk
 from ..stats import RunStats
-from .batches import LearnedBatch, NoteFailed, NoteWork, detect_batch, learn_batch
-from .local import RecordWriter, RunOptions, note_work
+from .batches import LearnedBatch, NoteFailed, detect_batch, learn_batch
+from .local import RecordWriter, RunOptions, item_batches
 from .partitions import Partition, corpus_file_of, partition_items
 
-# Texts per detection call inside a partition: bounds a worker's memory like the local engine's batches.
-BATCH_TEXTS = 256
 _PLACEHOLDER_CODE = "------"
 T = TypeVar("T")
-
-
-def _batches(
-    items: Iterator[Record | Rejected | bytes], options: RunOptions, wants_risk: bool
-) -> Iterator[tuple[list[Record | Rejected | bytes], list[NoteWork]]]:
-    """Consecutive items with the detection work of their records, about BATCH_TEXTS texts each."""
-    chunk: list[Record | Rejected | bytes] = []
-    notes: list[NoteWork] = []
-    size = 0
-    for item in items:
-        chunk.append(item)
-        if isinstance(item, Record):
-            notes.append(note_work(item, options, wants_risk))
-            size += len(item.texts)
-        else:
-            size += 1
-        if size >= BATCH_TEXTS:
-            yield chunk, notes
-            chunk, notes, size = [], [], 0
-    if chunk:
-        yield chunk, notes
 
 
 class PartitionFailed(Exception):
@@ -124,7 +101,7 @@ def _learn(part: Partition, options: RunOptions, context: PassContext) -> Learne
     learned: list[LearnedBatch] = []
     rejected: list[Rejected] = []
     records = 0
-    for chunk, notes in _batches(partition_items(corpus_file, part), options, context.risk is not None):
+    for chunk, notes in item_batches(partition_items(corpus_file, part), options, context.risk is not None):
         bad = [item for item in chunk if isinstance(item, Rejected)]
         rejected.extend(bad)
         if bad and options.on_error == "fail":
@@ -201,7 +178,7 @@ def _pseudonymize(
     corpus_file = corpus_file_of(part.source, options)
     out = [corpus_file.preamble()] if part.first_of_file else []
     rejected: list[Rejected] = []
-    for chunk, notes in _batches(partition_items(corpus_file, part), options, context.risk is not None):
+    for chunk, notes in item_batches(partition_items(corpus_file, part), options, context.risk is not None):
         results = iter(detect_batch(context.detector, context.risk, notes))
         for item in chunk:
             if isinstance(item, bytes):

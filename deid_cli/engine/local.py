@@ -82,6 +82,18 @@ class RunOptions:
         group = [self.group_field] if self.group_field else []
         return list(dict.fromkeys([*self.known_fields, *self.known_hcp_fields, *group]))
 
+    def corpus_file(self, path: Path) -> CorpusFile:
+        """The input file read with this run's fields and note-size limit (both engines)."""
+        return CorpusFile(
+            path,
+            self.text_fields,
+            self.id_field,
+            self.delimiter,
+            extra_fields=self.extra_fields,
+            drop_fields=self.drop_fields,
+            max_note_chars=self.max_note_chars,
+        )
+
     def known_names(self, record: Record) -> list[tuple[str, str]]:
         """The record's own names with the type their column gives them."""
         return [(record.extras[f], PAT) for f in self.known_fields if f in record.extras] + [
@@ -137,6 +149,28 @@ def write_stats(outputs: AtomicOutputs, options: RunOptions, stats: RunStats) ->
         outputs.open(options.stats_path).write(report)
 
 
+def item_batches(
+    items: Iterable[Record | Rejected | bytes], options: RunOptions, wants_risk: bool
+) -> Iterator[tuple[list[Record | Rejected | bytes], list[NoteWork]]]:
+    """Pass 2's chunks of consecutive items (records, rejected records, blank lines) with the
+    detection work of their records, about BATCH_TEXTS texts each; both engines use it."""
+    chunk: list[Record | Rejected | bytes] = []
+    notes: list[NoteWork] = []
+    size = 0
+    for item in items:
+        chunk.append(item)
+        if isinstance(item, Record):
+            notes.append(note_work(item, options, wants_risk))
+            size += len(item.texts)
+        else:
+            size += 1
+        if size >= BATCH_TEXTS:
+            yield chunk, notes
+            chunk, notes, size = [], [], 0
+    if chunk:
+        yield chunk, notes
+
+
 class LocalEngine:
     """Runs one corpus through detection and pseudonymization."""
 
@@ -153,19 +187,7 @@ class LocalEngine:
         self.on_reject = on_reject
 
     def _files(self, paths: list[Path]) -> list[CorpusFile]:
-        opts = self.options
-        return [
-            CorpusFile(
-                p,
-                opts.text_fields,
-                opts.id_field,
-                opts.delimiter,
-                extra_fields=opts.extra_fields,
-                drop_fields=opts.drop_fields,
-                max_note_chars=opts.max_note_chars,
-            )
-            for p in paths
-        ]
+        return [self.options.corpus_file(p) for p in paths]
 
     def run(self, inputs: list[Path], output: Path) -> RunStats:
         paths = discover_inputs(inputs)
@@ -277,20 +299,7 @@ class LocalEngine:
         for corpus_file in files:
             out = outputs.open(destinations[corpus_file.path])
             out.write(corpus_file.preamble())
-            items: list[Record | Rejected | bytes] = []
-            notes: list[NoteWork] = []
-            size = 0
-            for item in corpus_file:
-                items.append(item)
-                if isinstance(item, Record):
-                    notes.append(note_work(item, self.options, wants_risk))
-                    size += len(item.texts)
-                else:
-                    size += 1
-                if size >= BATCH_TEXTS:
-                    yield Batch(corpus_file.path, notes, (corpus_file, out, items))
-                    items, notes, size = [], [], 0
-            if items:
+            for items, notes in item_batches(corpus_file, self.options, wants_risk):
                 yield Batch(corpus_file.path, notes, (corpus_file, out, items))
 
     def _rejected(self, item: Rejected, stats: RunStats) -> None:

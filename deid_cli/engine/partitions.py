@@ -242,15 +242,7 @@ def _line_start(handle: BinaryIO, offset: int) -> int:
 
 def corpus_file_of(source: InputFile, options: RunOptions) -> CorpusFile:
     """The CorpusFile of an input with the run's fields (a CSV file's header is read here)."""
-    return CorpusFile(
-        source,  # type: ignore[arg-type]  # path-like: see InputFile
-        options.text_fields,
-        options.id_field,
-        options.delimiter,
-        extra_fields=options.extra_fields,
-        drop_fields=options.drop_fields,
-        max_note_chars=options.max_note_chars,
-    )
+    return options.corpus_file(source)  # type: ignore[arg-type]  # path-like: see InputFile
 
 
 def partition_items(corpus_file: CorpusFile, part: Partition) -> Iterator[Record | Rejected | bytes]:

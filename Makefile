@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval bench bench-load clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval bench bench-load golden golden-record clean
 
 install: $(VENV)/.installed
 
@@ -52,6 +52,14 @@ eval: install synthetic
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.
 bench: install
 	$(BIN)/python scripts/bench.py run --notes 20000 --repeat 3 --sizes 1k,10k,100k
+
+# Byte-identical output check (scripts/golden.py) over every golden corpus; make test runs a slice.
+# Needs ../shared/data/grascco_dev.jsonl. golden-record: after a change that means to alter output.
+golden: install
+	$(BIN)/python scripts/golden.py check
+
+golden-record: install
+	$(BIN)/python scripts/golden.py record
 
 bench-load: install
 	$(BIN)/python scripts/bench.py load --extra-names 500000 --repeat 3

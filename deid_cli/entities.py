@@ -23,8 +23,11 @@ from .spans import HCP, PAT, PER
 
 
 def type_name(hints: Iterable[str], bits: int) -> str:
-    """Entity type of a name mention from its salutation hints and list-membership bits."""
-    hints = set(hints)
+    """Entity type of a name mention from its salutation hints and list-membership bits.
+
+    Hints are read in sorted order, so that conflicting ones ("learned:PAT" and "learned:PER"
+    for one mention under ``--vote all``) give the same type in every process."""
+    hints = sorted(set(hints))
     for hint in hints:
         if hint.startswith("known:"):  # the record's own patient/author column
             return hint.split(":", 1)[1]

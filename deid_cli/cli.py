@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from . import __version__
-from .audit_command import AUDIT_EPILOG, audit_command
-from .cli_options import (
+from deid_cli import __version__
+from deid_cli.commands.audit import AUDIT_EPILOG, audit_command
+from deid_cli.commands.eval import EVAL_EPILOG, eval_command
+from deid_cli.commands.options import (
     EXIT_INPUT,
     EXIT_INTERNAL,
     EXIT_LOCKED,
@@ -46,8 +47,10 @@ from .cli_options import (
     dictionary_files,
     load_lexicon_or_exit,
 )
-from .config import AgeMode, VoteMode
-from .corpus import (
+from deid_cli.commands.review import REVIEW_EPILOG, review_command
+from deid_cli.commands.scrape import SCRAPE_EPILOG, scrape_dicts
+from deid_cli.commands.stats import STATS_EPILOG, stats_command
+from deid_cli.corpus.corpus_file import (
     MAX_NOTE_CHARS,
     PRIVATE_FILE_MODE,
     InputError,
@@ -56,22 +59,19 @@ from .corpus import (
     UsageError,
     directory_mode,
 )
-from .crash import crash_report
-from .detect import Detector
-from .engine.local import LocalEngine, Progress, RunOptions
-from .engine.parallel import available_cores
-from .eval_command import EVAL_EPILOG, eval_command
-from .evaluate import parse_types
-from .interrupts import stop_cleanly_on_signals
-from .report import ProgressReporter, complain, print_summary
-from .review_command import REVIEW_EPILOG, review_command
-from .run_lock import DestinationLocked, TakenLock, destination_locks
-from .scrape import SCRAPE_EPILOG, scrape_dicts
-from .spans import DAT
-from .stats_command import STATS_EPILOG, stats_command
+from deid_cli.corpus.locking import DestinationLocked, TakenLock, destination_locks
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.spans import DAT
+from deid_cli.engine.local import LocalEngine, Progress, RunOptions
+from deid_cli.engine.parallel import available_cores
+from deid_cli.reports.evaluation import parse_types
+from deid_cli.runtime.config import AgeMode, VoteMode
+from deid_cli.runtime.console import ProgressReporter, complain, print_summary
+from deid_cli.runtime.crash import crash_report
+from deid_cli.runtime.interrupts import stop_cleanly_on_signals
 
 if TYPE_CHECKING:
-    from .engine.dask import DaskEngine
+    from deid_cli.engine.dask import DaskEngine
 
 APP_EPILOG = """
 [b]Examples[/b]
@@ -356,7 +356,7 @@ def _engine(
         complain("error", "--workers sizes a local Dask cluster; the --scheduler's cluster has its own")
         raise typer.Exit(EXIT_USAGE)
     try:
-        from .engine.dask import DaskEngine, DaskSettings
+        from deid_cli.engine.dask import DaskEngine, DaskSettings
     except ImportError:
         complain("error", "--engine dask needs the dask extra: pip install 'deid-cli[dask]'")
         raise typer.Exit(EXIT_USAGE) from None

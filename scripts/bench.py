@@ -41,11 +41,11 @@ import bench_report
 import orjson
 
 from deid_cli import __version__ as deid_version
-from deid_cli.detect import Detector
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.cache import load_public_lexicon
 from deid_cli.engine.local import LocalEngine, RunOptions
-from deid_cli.lexicon_cache import load_public_lexicon
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.stats import RunStats
+from deid_cli.reports.run_stats import RunStats
 
 SCRIPTS = Path(__file__).resolve().parent
 DEFAULT_OUT = SCRIPTS.parent / "build" / "bench"

@@ -7,7 +7,7 @@ a thousand (at least one) is replaced by a long report: consecutive notes of the
 synthetic world joined until the report reaches its target length, then cut at a token end.
 The targets spread evenly from 600 down to 350 tokens, so every corpus has a 600-token note.
 
-Tokens are counted as ``deid run --stats`` counts them (``deid_cli.text.count_tokens``).
+Tokens are counted as ``deid run --stats`` counts them (``deid_cli.detection.text.count_tokens``).
 Everything is a pure function of (notes, seed) and the generator's sources; files are cached
 under a name that includes a hash of those sources, so a changed generator never reuses an
 old file.
@@ -28,7 +28,7 @@ from pathlib import Path
 import make_synthetic
 import orjson
 
-from deid_cli.text import count_tokens
+from deid_cli.detection.text import count_tokens
 
 MAX_TOKENS = 600
 LONG_TAIL_MIN_TOKENS = 350

@@ -26,11 +26,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.pseudonyms import ALPHABET, CODE_LENGTH, Pseudonymizer
-from deid_cli.spans import ALL_TYPES
-from deid_cli.strategies import RedactStrategy, Strategy, TagStrategy, apply
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.spans import ALL_TYPES
+from deid_cli.pseudonyms.strategies import RedactStrategy, Strategy, TagStrategy, apply
+from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer
 
 # A pseudonym as the tag strategy writes it (the code alphabet has no 0/O, 1/I/L).
 TAG_PATTERN = re.compile(rf"\[(?:{'|'.join(ALL_TYPES)})-[{ALPHABET}]{{{CODE_LENGTH}}}\]")

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import orjson
 
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, build_lexicon, learn_from
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon, learn_from
 
 GRASCCO = {
     "NAME_PATIENT": "PAT", "NAME_DOCTOR": "HCP", "NAME_RELATIVE": "PER", "NAME_EXT": "PER",

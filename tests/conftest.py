@@ -22,8 +22,8 @@ from selenium.webdriver.chrome.service import Service as ChromeService
 from typer.testing import CliRunner
 
 import deid_cli.cli as cli_module
-import deid_cli.pipeline as pipeline_module
-from deid_cli.pipeline import DictionaryOptions
+import deid_cli.detection.learning as pipeline_module
+from deid_cli.detection.learning import DictionaryOptions
 
 # The console script of the environment running the tests (.venv/bin/deid in this repository).
 DEID_SCRIPT = Path(sys.executable).with_name("deid")

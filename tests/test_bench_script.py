@@ -19,7 +19,7 @@ import bench  # noqa: E402  (scripts/ is not a package)
 import bench_corpus  # noqa: E402
 import bench_report  # noqa: E402
 
-from deid_cli.text import count_tokens  # noqa: E402
+from deid_cli.detection.text import count_tokens  # noqa: E402
 
 
 def test_generated_corpus_has_the_papers_length_shape(tmp_path: Path) -> None:

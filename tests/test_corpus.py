@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deid_cli.corpus import (
+from deid_cli.corpus.corpus_file import (
     AtomicOutputs,
     CorpusFile,
     InputError,

@@ -22,8 +22,9 @@ from conftest import Run
 from distributed import LocalCluster
 
 import deid_cli.engine.dask as dask_engine
-from deid_cli.corpus import CorpusFile, InputError, Record, Rejected
-from deid_cli.detect import Detector
+from deid_cli.corpus.corpus_file import CorpusFile, InputError, Record, Rejected
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.engine.dask import DaskEngine, DaskSettings
 from deid_cli.engine.local import LocalEngine, RunOptions
 from deid_cli.engine.partitions import (
@@ -33,8 +34,7 @@ from deid_cli.engine.partitions import (
     partition_items,
     resolve_inputs,
 )
-from deid_cli.evaluate import parse_types
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
+from deid_cli.reports.evaluation import parse_types
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "notes.jsonl"
 SEED = 11

@@ -1,4 +1,4 @@
-"""Guarantees of date parsing and rewriting (deid_cli.dates).
+"""Guarantees of date parsing and rewriting (deid_cli.detection.patterns.date_grammar).
 
 All dates are invented.
 """
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.dates import ParsedDate, parse_date, shift_date, year_only
+from deid_cli.detection.patterns.date_grammar import ParsedDate, parse_date, shift_date, year_only
 
 # One example of every written form the grammar knows.
 FORMS = [

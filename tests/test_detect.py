@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deid_cli.detect import Detector
-from deid_cli.lexicon import Lexicon
-from deid_cli.pipeline import MIN_CONTEXT_SHARE, DictionaryOptions, NameLearner, build_lexicon
-from deid_cli.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, SIT, Span, resolve_overlaps
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import MIN_CONTEXT_SHARE, DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, SIT, Span, resolve_overlaps
 
 LEX = build_lexicon(DictionaryOptions())
 DET = Detector(LEX)

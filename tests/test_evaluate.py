@@ -17,9 +17,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import deid_cli.pipeline as pipeline_module
-from deid_cli.eval_command import EVAL_EPILOG, eval_command
-from deid_cli.evaluate import (
+import deid_cli.detection.learning as pipeline_module
+from deid_cli.commands.eval import EVAL_EPILOG, eval_command
+from deid_cli.detection.learning import DictionaryOptions
+from deid_cli.reports.evaluation import (
     ALL_TYPES,
     BUILTIN_LABEL_MAP,
     DEFAULT_TYPES,
@@ -44,7 +45,6 @@ from deid_cli.evaluate import (
     regularized_beta,
     token_scores,
 )
-from deid_cli.pipeline import DictionaryOptions
 
 SECRET = "Oberwinkelsteiner"  # a planted name: must never reach stdout or stderr
 SECRET_PLACE = "Xylophonsdorf"  # a planted gold place the detector misses: leaks, never printed

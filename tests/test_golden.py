@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from deid_cli.entities import type_name
+from deid_cli.detection.entity_types import type_name
 
 GOLDEN = Path(__file__).resolve().parent.parent / "scripts" / "golden.py"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, NameLearner, build_lexicon
-from deid_cli.spans import HCP, PAT
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.detection.spans import HCP, PAT
 
 LEX = build_lexicon(DictionaryOptions())
 DET = Detector(LEX)

@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from deid_cli.detect import Detector
-from deid_cli.maskers.corpus_name import FuzzyNames
-from deid_cli.pipeline import DictionaryOptions, build_lexicon, learn_from, pooled_type
-from deid_cli.pseudonyms import Pseudonymizer, pseudonymize
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon, learn_from, pooled_type
+from deid_cli.detection.maskers.corpus_name import FuzzyNames
+from deid_cli.pseudonyms.table import Pseudonymizer, pseudonymize
 
 LEX = build_lexicon(DictionaryOptions())
 BASE = Detector(LEX)

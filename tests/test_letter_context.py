@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from deid_cli.date_policy import DatePolicy
-from deid_cli.detect import Detector
-from deid_cli.phi_patterns import PhiStage
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.spans import DAT, ID
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.patterns.phi import PhiStage
+from deid_cli.detection.spans import DAT, ID
+from deid_cli.pseudonyms.date_policy import DatePolicy
 
 LEX = build_lexicon(DictionaryOptions())
 DET = Detector(LEX, types=["PAT", "HCP", "PER", "SIT", "ADD", "ZIP", "LOC", "PHO", "DAT", "ID"])

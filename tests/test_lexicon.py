@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.lexicon import (
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.lexicon import (
     COMMON,
     CORRECTION,
     EPONYM,
@@ -34,7 +35,6 @@ from deid_cli.lexicon import (
     match_view,
     name_parts,
 )
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
 
 SECRET = "Geheimnamezirbleitner"
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.config import load_settings
-from deid_cli.detect import Detector
-from deid_cli.lexicon import ConfigError, PublicLexicon
-from deid_cli.lexicon_cache import load_public_lexicon
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.cache import load_public_lexicon
+from deid_cli.detection.lexicon.lexicon import ConfigError, PublicLexicon
+from deid_cli.runtime.config import load_settings
 
 INVENTED = "Zirbleitner"
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from deid_cli.detect import Detector
-from deid_cli.normalize import fold
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.spans import HCP, PAT, PER, SIT
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.spans import HCP, PAT, PER, SIT
 
 LEX = build_lexicon(DictionaryOptions())
 DET = Detector(LEX)

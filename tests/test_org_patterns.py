@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.lexicon import load_bundled
-from deid_cli.normalize import fold
-from deid_cli.org_patterns import LOC, MASKERS, ORG, PRO, OrgStage, bundled_org_lists
-from deid_cli.spans import Span
+from deid_cli.detection.lexicon.lexicon import load_bundled
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.organisations import LOC, MASKERS, ORG, PRO, OrgStage, bundled_org_lists
+from deid_cli.detection.spans import Span
 
 ALL = frozenset({PRO, ORG, LOC})
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.patterns import RegexStage
-from deid_cli.spans import ADD, MAI, PHO, WEB, ZIP, Span
+from deid_cli.detection.patterns.contacts_addresses import RegexStage
+from deid_cli.detection.spans import ADD, MAI, PHO, WEB, ZIP, Span
 
 PLACES = (
     "Innsbruck",

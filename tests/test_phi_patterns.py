@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.date_policy import coarse_year
-from deid_cli.dates import MONTH_NAME, parse_date
-from deid_cli.phi_patterns import AGE, DAT, ID, PhiStage, kvnr_check_digit
+from deid_cli.detection.patterns.date_grammar import MONTH_NAME, parse_date
+from deid_cli.detection.patterns.phi import AGE, DAT, ID, PhiStage, kvnr_check_digit
+from deid_cli.pseudonyms.date_policy import coarse_year
 
 ALL = frozenset({DAT, AGE, ID})
 

@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.pseudonyms import ALPHABET, CODE_LENGTH, Pseudonymizer, normalized_reference, pseudonymize
-from deid_cli.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, PHO, SIT, ZIP, Span
-from deid_cli.stats import LENGTH_BINS, PSEUDONYM_BINS, RunStats, describe, histogram
-from deid_cli.text import count_tokens
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, PHO, SIT, ZIP, Span
+from deid_cli.detection.text import count_tokens
+from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer, normalized_reference, pseudonymize
+from deid_cli.reports.run_stats import LENGTH_BINS, PSEUDONYM_BINS, RunStats, describe, histogram
 
 CODE = re.compile(rf"^[{ALPHABET}]{{{CODE_LENGTH}}}$")
 TAG = re.compile(rf"\[([A-Z]{{3}})-([{ALPHABET}]{{{CODE_LENGTH}}})\]")

@@ -19,10 +19,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from deid_cli.corpus import CorpusFile
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, load_lexicon
-from deid_cli.review import (
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, load_lexicon
+from deid_cli.reports.review import (
     STRATA,
     NoteRank,
     ReviewCorpus,
@@ -32,7 +32,7 @@ from deid_cli.review import (
     stratified_sample,
     stratum_index,
 )
-from deid_cli.review_page import render_page
+from deid_cli.reports.review_page import render_page
 
 # ----------------------------------------------------------------------------------- helpers
 

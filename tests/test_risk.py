@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.lexicon import Lexicon
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.risk import K_CAP, LEVELS, CorpusRisk, NoteRisk, Vocabulary, quasi_identifiers
-from deid_cli.spans import LOC, Span
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.spans import LOC, Span
+from deid_cli.reports.risk import K_CAP, LEVELS, CorpusRisk, NoteRisk, Vocabulary, quasi_identifiers
 
 COMMON_NOTE = "Uhrmacher aus Lienz, 78 Jahre alt, Sarkoidose bekannt."
 RARE_NOTE = "Tischler aus Gramais, 93-jährig, Gewicht stabil."

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from deid_cli.stats_report import build_report, summarize
+from deid_cli.reports.stats_report import build_report, summarize
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "notes.jsonl"
 SECRET = "Zirbleitner Hofbrunninger"  # planted in broken files: must never be printed

@@ -11,11 +11,10 @@ import re
 
 import pytest
 
-from deid_cli.lexicon import bundled_dictionary_dir, read_lines
-from deid_cli.normalize import fold
-from deid_cli.pseudonyms import Pseudonymizer, normalized_reference, pseudonymize
-from deid_cli.spans import Span
-from deid_cli.strategies import (
+from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.spans import Span
+from deid_cli.pseudonyms.strategies import (
     RedactStrategy,
     Strategy,
     SurrogateStrategy,
@@ -23,7 +22,8 @@ from deid_cli.strategies import (
     apply,
     make_strategy,
 )
-from deid_cli.surrogates import STREET_STEMS, SurrogateGenerator, load_pools
+from deid_cli.pseudonyms.surrogates import STREET_STEMS, SurrogateGenerator, load_pools
+from deid_cli.pseudonyms.table import Pseudonymizer, normalized_reference, pseudonymize
 
 DICT_DIR = bundled_dictionary_dir()
 GENDERS = {

@@ -23,9 +23,9 @@ from conftest import TAG, Run
 
 import deid_cli.engine.local as local_engine
 import deid_cli.engine.parallel as parallel
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, NameLearner, build_lexicon
-from deid_cli.risk import CorpusRisk, RiskCounts
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.reports.risk import CorpusRisk, RiskCounts
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "notes.jsonl"
 SEED = "7"

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..detect import Detector
-from ..pipeline import LearnerCounts, NameLearner
-from ..risk import CorpusRisk, RiskCounts
-from ..spans import Span
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import LearnerCounts, NameLearner
+from deid_cli.detection.spans import Span
+from deid_cli.reports.risk import CorpusRisk, RiskCounts
 
 # A span as a plain tuple (start, end, type, masker, reference): pickles far faster than Span.
 SpanTuple = tuple[int, int, str, str, str | None]

@@ -42,16 +42,12 @@ import dask
 from distributed import Client, Future, LocalCluster
 from distributed.scheduler import KilledWorker
 
-from .. import __version__
-from ..corpus import CSV_SUFFIXES, AtomicOutputs, InputError, Rejected, UsageError
-from ..date_policy import DatePolicy
-from ..detect import Detector
-from ..input_fingerprint import RemoteInputGuard
-from ..pipeline import NameLearner
-from ..pseudonyms import Pseudonymizer
-from ..risk import CorpusRisk
-from ..stats import RunStats
-from .dask_tasks import (
+from deid_cli import __version__
+from deid_cli.corpus.corpus_file import CSV_SUFFIXES, AtomicOutputs, InputError, Rejected, UsageError
+from deid_cli.corpus.fingerprint import RemoteInputGuard
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import NameLearner
+from deid_cli.engine.dask_tasks import (
     LinkageTable,
     PartitionFailed,
     PassContext,
@@ -60,9 +56,9 @@ from .dask_tasks import (
     worker_report,
     write_partition,
 )
-from .local import Progress, RunOptions, account_rejected, check_side_outputs, write_stats
-from .parallel import RecordFailed
-from .partitions import (
+from deid_cli.engine.local import Progress, RunOptions, account_rejected, check_side_outputs, write_stats
+from deid_cli.engine.parallel import RecordFailed
+from deid_cli.engine.partitions import (
     InputFile,
     Partition,
     corpus_file_of,
@@ -73,6 +69,10 @@ from .partitions import (
     nominal_ranges,
     resolve_inputs,
 )
+from deid_cli.pseudonyms.date_policy import DatePolicy
+from deid_cli.pseudonyms.table import Pseudonymizer
+from deid_cli.reports.risk import CorpusRisk
+from deid_cli.reports.run_stats import RunStats
 
 # About this many bytes of a JSONL file per partition (Dask's own default block size).
 PARTITION_BYTES = 64 * 2**20

@@ -13,16 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO, NamedTuple, TypeVar
 
-from .. import __version__
-from ..corpus import InputError, Rejected
-from ..date_policy import DatePolicy
-from ..detect import Detector
-from ..pseudonyms import Pseudonymizer
-from ..risk import CorpusRisk
-from ..stats import RunStats
-from .batches import LearnedBatch, NoteFailed, detect_batch, learn_batch
-from .local import RecordWriter, RunOptions, item_batches
-from .partitions import Partition, corpus_file_of, partition_items
+from deid_cli import __version__
+from deid_cli.corpus.corpus_file import InputError, Rejected
+from deid_cli.detection.detector import Detector
+from deid_cli.engine.batches import LearnedBatch, NoteFailed, detect_batch, learn_batch
+from deid_cli.engine.local import RecordWriter, RunOptions, item_batches
+from deid_cli.engine.partitions import Partition, corpus_file_of, partition_items
+from deid_cli.pseudonyms.date_policy import DatePolicy
+from deid_cli.pseudonyms.table import Pseudonymizer
+from deid_cli.reports.risk import CorpusRisk
+from deid_cli.reports.run_stats import RunStats
 
 _PLACEHOLDER_CODE = "------"
 T = TypeVar("T")

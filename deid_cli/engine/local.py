@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 import orjson
 
-from ..corpus import (
+from deid_cli.corpus.corpus_file import (
     MAX_NOTE_CHARS,
     PRIVATE_FILE_MODE,
     AtomicOutputs,
@@ -37,19 +37,19 @@ from ..corpus import (
     discover_inputs,
     output_paths,
 )
-from ..date_policy import DatePolicy
-from ..detect import Detector
-from ..input_fingerprint import InputGuard
-from ..normalize import fold
-from ..pipeline import NameLearner
-from ..pseudonyms import Pseudonymizer, pseudonymize
-from ..risk import CorpusRisk, group_key
-from ..spans import HCP, PAT, Span
-from ..stats import RunStats
-from ..strategies import make_strategy
-from ..text import count_tokens
-from .batches import NoteWork, TextResult, detect_batch, learn_batch, span_of
-from .parallel import Batch, BatchRunner
+from deid_cli.corpus.fingerprint import InputGuard
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import NameLearner
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.spans import HCP, PAT, Span
+from deid_cli.detection.text import count_tokens
+from deid_cli.engine.batches import NoteWork, TextResult, detect_batch, learn_batch, span_of
+from deid_cli.engine.parallel import Batch, BatchRunner
+from deid_cli.pseudonyms.date_policy import DatePolicy
+from deid_cli.pseudonyms.strategies import make_strategy
+from deid_cli.pseudonyms.table import Pseudonymizer, pseudonymize
+from deid_cli.reports.risk import CorpusRisk, group_key
+from deid_cli.reports.run_stats import RunStats
 
 _NAME_TOKEN = re.compile(r"[^\W\d_]{2,}")
 # Notes (texts) per batch sent to a worker: large enough that pickling and pipes cost little

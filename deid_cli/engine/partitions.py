@@ -18,7 +18,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 import fsspec
 
-from ..corpus import (
+from deid_cli.corpus.corpus_file import (
     SUPPORTED_SUFFIXES,
     CorpusFile,
     Record,
@@ -27,7 +27,7 @@ from ..corpus import (
     discover_inputs,
     output_paths,
 )
-from .local import RunOptions
+from deid_cli.engine.local import RunOptions
 
 # fsspec protocols that keep copies of what they read on local disk.
 DISK_CACHING_PROTOCOLS = frozenset({"simplecache", "filecache", "blockcache", "cached"})

@@ -6,11 +6,10 @@ GeoNames postcodes) into a dictionary directory that ``deid run --dict-dir`` rea
 
 Layout: ``http`` (the one polite HTTP client), ``names`` (what counts as a name), ``state``
 (cursors and partial results for ``--resume``), one module per source (``wikipedia``,
-``hcp``, ``postcodes``), ``output`` (atomic writing, SOURCES.md, the summary) and
-``command`` (the Typer command).
+``hcp``, ``postcodes``) and ``output`` (atomic writing, SOURCES.md, the summary). The Typer
+command is ``deid_cli.commands.scrape``.
 """
 
-from .command import SCRAPE_EPILOG, scrape_dicts
-from .http import PoliteClient, ScrapeError
+from deid_cli.scrape.http import PoliteClient, ScrapeError
 
-__all__ = ["SCRAPE_EPILOG", "PoliteClient", "ScrapeError", "scrape_dicts"]
+__all__ = ["PoliteClient", "ScrapeError"]

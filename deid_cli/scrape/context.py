@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .http import PoliteClient
-from .state import ScrapeState, Walk, walk_pages
+from deid_cli.scrape.http import PoliteClient
+from deid_cli.scrape.state import ScrapeState, Walk, walk_pages
 
 
 @dataclass

@@ -21,12 +21,12 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser, SelectolaxError
 
-from ..user_files import SETTINGS_LIMIT, ConfigError, decode_utf8, parse_toml, read_limited
-from .context import ScrapeContext
-from .http import Fetched, ScrapeError, safe_hop
-from .names import full_name
-from .output import HCP_LICENCE, ListResult, SourceResult
-from .state import Cursor, Walk
+from deid_cli.runtime.user_files import SETTINGS_LIMIT, ConfigError, decode_utf8, parse_toml, read_limited
+from deid_cli.scrape.context import ScrapeContext
+from deid_cli.scrape.http import Fetched, ScrapeError, safe_hop
+from deid_cli.scrape.names import full_name
+from deid_cli.scrape.output import HCP_LICENCE, ListResult, SourceResult
+from deid_cli.scrape.state import Cursor, Walk
 
 NAME_FORMATS = {"Nachname, Vorname": True, "Vorname Nachname": False, "Dr. Vorname Nachname": False}
 SAFETY_MAX_PAGES = 10_000

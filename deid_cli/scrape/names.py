@@ -11,8 +11,8 @@ import re
 import unicodedata
 from functools import cache
 
-from ..lexicon import bundled_dictionary_dir, read_lines
-from ..normalize import fold
+from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.normalize import fold
 
 # Lower-case name particles allowed inside a full name ("Ludwig van Beethoven").
 PARTICLES = frozenset(

@@ -18,8 +18,8 @@ from pathlib import Path
 import orjson
 from rich.table import Table
 
-from ..corpus import PRIVATE_FILE_MODE, AtomicOutputs
-from ..lexicon import ConfigError, read_lines
+from deid_cli.corpus.corpus_file import PRIVATE_FILE_MODE, AtomicOutputs
+from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
 
 SOURCES_MD = "SOURCES.md"
 SOURCES_JSON = ".sources.json"

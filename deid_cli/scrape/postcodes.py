@@ -15,9 +15,9 @@ import io
 import re
 import zipfile
 
-from .context import ScrapeContext
-from .http import ScrapeError
-from .output import GEONAMES_LICENCE, ListResult, SourceResult
+from deid_cli.scrape.context import ScrapeContext
+from deid_cli.scrape.http import ScrapeError
+from deid_cli.scrape.output import GEONAMES_LICENCE, ListResult, SourceResult
 
 DEFAULT_URL = "https://download.geonames.org/export/zip/{country}.zip"
 CODE_FORMATS = {"AT": re.compile(r"\d{4}"), "DE": re.compile(r"\d{5}"), "CH": re.compile(r"\d{4}")}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from ..report import LiveProgress
+from deid_cli.runtime.console import LiveProgress
 
 
 class ScrapeProgress(LiveProgress):

@@ -28,9 +28,9 @@ from typing import Any
 
 import orjson
 
-from ..corpus import AtomicOutputs, make_directories
-from ..lexicon import ConfigError, read_lines
-from .http import ScrapeError
+from deid_cli.corpus.corpus_file import AtomicOutputs, make_directories
+from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
+from deid_cli.scrape.http import ScrapeError
 
 STATE_FILE = ".scrape-state.json"
 PARTIAL_DIR = ".partial"

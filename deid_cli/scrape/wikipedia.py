@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from ..lexicon import bundled_dictionary_dir, read_lines
-from ..normalize import fold
-from .context import ScrapeContext
-from .http import ScrapeError
-from .names import category_name, person_name
-from .output import WIKIPEDIA_LICENCE, ListResult, SourceResult
-from .state import Cursor, Walk
+from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.normalize import fold
+from deid_cli.scrape.context import ScrapeContext
+from deid_cli.scrape.http import ScrapeError
+from deid_cli.scrape.names import category_name, person_name
+from deid_cli.scrape.output import WIKIPEDIA_LICENCE, ListResult, SourceResult
+from deid_cli.scrape.state import Cursor, Walk
 
 DEFAULT_API_URL = "https://de.wikipedia.org/w/api.php"
 SURNAME_CATEGORIES = ("Kategorie:Familienname",)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import sys
 
-from deid_cli import cli, pseudonyms
-from deid_cli.detect import Detector
+from deid_cli import cli
+from deid_cli.detection.detector import Detector
+from deid_cli.pseudonyms import table as pseudonyms
 
 
 def _code_raises(self: pseudonyms.Pseudonymizer, reference: str) -> str:

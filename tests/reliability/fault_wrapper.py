@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 import deid_cli.cli
-import deid_cli.stats_command
+import deid_cli.commands.stats
+from deid_cli.detection.learning import NameLearner
 from deid_cli.engine.local import LocalEngine, RecordWriter
-from deid_cli.pipeline import NameLearner
 
 PAUSE_LIMIT_S = 60.0  # a test that forgets to release the wrapper does not hang forever
 
@@ -139,7 +139,7 @@ FAULTS: dict[str, Callable[[Path], None]] = {
     "append-after-pass-1": lambda c: _after_learning(c, _append_record),
     "edit-after-pass-1": lambda c: _after_learning(c, _edit_in_place),
     "pause-in-stats-write": lambda c: _on_call(
-        deid_cli.stats_command, "_write", lambda n: n == 2, lambda: _pause(c)
+        deid_cli.commands.stats, "_write", lambda n: n == 2, lambda: _pause(c)
     ),
 }
 

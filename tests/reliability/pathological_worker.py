@@ -11,9 +11,9 @@ import json
 import sys
 import time
 
-from deid_cli.detect import Detector
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
-from deid_cli.spans import ALL_TYPES
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.spans import ALL_TYPES
 
 NOTE_SIZE = 1_000_000
 LIMIT_CPU_SECONDS = 2.0

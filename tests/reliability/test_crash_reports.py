@@ -16,15 +16,15 @@ import pytest
 import typer
 
 from deid_cli import cli
-from deid_cli.cli_options import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE
-from deid_cli.corpus import InputError
-from deid_cli.crash import crash_report
-from deid_cli.detect import Detector
+from deid_cli.commands.options import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE
+from deid_cli.corpus.corpus_file import InputError
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.engine.dask import DaskEngine, DaskSettings
 from deid_cli.engine.dask_tasks import PartitionFailed, _guarded
 from deid_cli.engine.local import RunOptions
 from deid_cli.engine.partitions import Partition
-from deid_cli.pipeline import DictionaryOptions, build_lexicon
+from deid_cli.runtime.crash import crash_report
 
 from .planted import PATIENT, markers_in, records, write_jsonl
 

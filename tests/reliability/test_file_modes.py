@@ -14,8 +14,8 @@ import pytest
 import typer
 from scrape_server import FixtureServer, allow_only_localhost
 
-from deid_cli.cli_options import EXIT_USAGE, parse_mode
-from deid_cli.lexicon_cache import load_public_lexicon
+from deid_cli.commands.options import EXIT_USAGE, parse_mode
+from deid_cli.detection.lexicon.cache import load_public_lexicon
 
 from .planted import records, write_jsonl
 

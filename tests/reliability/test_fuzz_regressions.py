@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.detect import Detector
-from deid_cli.patterns import RegexStage
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.patterns.contacts_addresses import RegexStage
 
 from .fuzzing import fuzz
 

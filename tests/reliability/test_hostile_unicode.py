@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 
-from deid_cli.detect import Detector
+from deid_cli.detection.detector import Detector
 
 from .fuzzing import fuzz
 

@@ -11,7 +11,7 @@ import fsspec
 import pytest
 from conftest import Run
 
-from deid_cli.input_fingerprint import InputChanged, InputGuard, RemoteInputGuard
+from deid_cli.corpus.fingerprint import InputChanged, InputGuard, RemoteInputGuard
 
 from .fault_harness import leftovers, outputs, run_args, run_child, run_with_fault, write_corpus
 
@@ -78,10 +78,10 @@ def test_fsspec_inputs_are_checked_by_what_their_filesystem_reports(tmp_path: Pa
 def test_dask_engine_fails_when_an_input_changed_between_the_passes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from deid_cli.detect import Detector
+    from deid_cli.detection.detector import Detector
+    from deid_cli.detection.learning import DictionaryOptions, build_lexicon
     from deid_cli.engine.dask import DaskEngine, DaskSettings
     from deid_cli.engine.local import RunOptions
-    from deid_cli.pipeline import DictionaryOptions, build_lexicon
 
     notes = tmp_path / "notes.jsonl"
     write_corpus(notes, records=30)

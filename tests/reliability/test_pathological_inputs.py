@@ -21,10 +21,12 @@ from conftest import Run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli import org_patterns, patterns, phi_patterns
-from deid_cli.ranges import RangeIndex
-from deid_cli.regex_guard import first_char_class
-from deid_cli.text import prepare
+from deid_cli.detection.patterns import contacts_addresses as patterns
+from deid_cli.detection.patterns import organisations as org_patterns
+from deid_cli.detection.patterns import phi as phi_patterns
+from deid_cli.detection.patterns.regex_guard import first_char_class
+from deid_cli.detection.ranges import RangeIndex
+from deid_cli.detection.text import prepare
 
 from .pathological_worker import ADVERSARIAL, LIMIT_CPU_SECONDS
 

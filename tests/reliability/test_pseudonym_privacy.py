@@ -13,10 +13,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.normalize import fold
-from deid_cli.pseudonyms import ALPHABET, CODE_LENGTH, Pseudonymizer
-from deid_cli.spans import ENTITY_TYPES, MASKERS
-from deid_cli.surrogates import SurrogateGenerator, load_pools
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.spans import ENTITY_TYPES, MASKERS
+from deid_cli.pseudonyms.surrogates import SurrogateGenerator, load_pools
+from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer
 
 from .planted import LEAK_MARKERS, NOTES, markers_in, records, write_jsonl
 

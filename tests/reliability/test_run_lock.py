@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from deid_cli.run_lock import destination_locks, lock_file_of
+from deid_cli.corpus.locking import destination_locks, lock_file_of
 
 from .fault_harness import (
     TIMEOUT_S,
@@ -92,7 +92,7 @@ def test_stale_lock_taken_over_is_noted_with_verbose(tmp_path: Path) -> None:
 _FORK_AND_DIE = """
 import os, sys, time
 from pathlib import Path
-from deid_cli.run_lock import destination_locks
+from deid_cli.corpus.locking import destination_locks
 with destination_locks([Path(sys.argv[1])]):
     child = os.fork()
     if child == 0:

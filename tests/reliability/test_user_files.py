@@ -21,11 +21,10 @@ from pathlib import Path
 import pytest
 
 import deid_cli
-import deid_cli.lexicon_cache as lexicon_cache
-from deid_cli.config import load_settings
-from deid_cli.lexicon import LexiconSources, PublicLexicon, load_corrections, load_name_file
-from deid_cli.scrape.hcp import SourceFileError, load_source
-from deid_cli.user_files import (
+import deid_cli.detection.lexicon.cache as lexicon_cache
+from deid_cli.detection.lexicon.lexicon import LexiconSources, PublicLexicon, load_corrections, load_name_file
+from deid_cli.runtime.config import load_settings
+from deid_cli.runtime.user_files import (
     CORRECTIONS_LIMIT,
     DICTIONARY_LIMIT,
     MAX_LINE_CHARS,
@@ -33,6 +32,7 @@ from deid_cli.user_files import (
     ConfigError,
     numbered_lines,
 )
+from deid_cli.scrape.hcp import SourceFileError, load_source
 
 SECRET = "Zirbleitner"
 
@@ -229,7 +229,7 @@ def test_no_module_but_the_lexicon_cache_can_deserialize_code_or_evaluate_text()
                 imported = {node.func.id} & _DANGEROUS_CALLS
             for name in imported & (_DANGEROUS_MODULES | _DANGEROUS_CALLS):
                 offenders.append(f"{module.relative_to(package)}: {name}")
-    assert offenders == ["lexicon_cache.py: pickle"]
+    assert offenders == ["detection/lexicon/cache.py: pickle"]
 
 
 # ------------------------------------------------------------------------------ the lexicon cache

@@ -1,0 +1,205 @@
+"""The ``deid review`` command: a self-contained HTML page for manual quality review.
+
+Registered by ``deid_cli/cli.py`` as ``app.command("review", epilog=REVIEW_EPILOG)(review_command)``.
+Sampling and the page model are in ``review.py``, the HTML in ``review_page.py``. The page holds
+original note text by design: it is written atomically with mode 0600 and says so at the top.
+Exit statuses: 0 ok, 1 bad input (file:line and reason on stderr, never content), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from deid_cli.commands.options import (
+    EXIT_INPUT,
+    Ages,
+    Cache,
+    ConfigFile,
+    Delimiter,
+    DictDirs,
+    DictionaryFiles,
+    FileMode,
+    IdField,
+    InputPaths,
+    Learn,
+    MaskTypes,
+    OnError,
+    OnErrorOption,
+    Quiet,
+    TextFields,
+    Vote,
+    dictionary_files,
+    exit_on_usage_error,
+    load_lexicon_or_exit,
+)
+from deid_cli.corpus.corpus_file import (
+    PRIVATE_FILE_MODE,
+    AtomicOutputs,
+    CorpusFile,
+    InputError,
+    UsageError,
+    discover_inputs,
+)
+from deid_cli.detection.detector import Detector
+from deid_cli.reports.evaluation import parse_types
+from deid_cli.reports.review import DEFAULT_SAMPLE, ReviewCorpus, ReviewPage, collect_review
+from deid_cli.reports.review_page import render_page
+from deid_cli.reports.risk import CorpusRisk, group_key
+from deid_cli.runtime.config import AgeMode, VoteMode
+from deid_cli.runtime.console import ProgressReporter, complain
+
+REVIEW_EPILOG = """
+[b]Examples[/b]
+
+  deid review examples/notes.jsonl -o review.html
+
+  deid review exports/ -o review.html --sample 50 --seed 7 --types all
+
+  deid review notes.csv -o review.html --text-field befund --corrections deid-corrections.json
+
+[b]Review loop[/b]: mark wrong spans and missed PHI, press [b]Export corrections[/b], then run
+
+  deid run notes.jsonl -o masked.jsonl --corrections deid-corrections.json
+
+  deid review notes.jsonl -o review.html --risk --group-field patient_id
+
+[b]Sampling[/b]: strata of pseudonymizations per note (0, 1, 2-3, 4-6, 7+), proportional allocation.
+
+Every non-empty stratum gets at least one note; --seed S draws the same sample again.
+
+[b]The page contains original patient data[/b]: written with mode 0600. Do not share it.
+
+[b]Exit statuses[/b]: 0 ok, 1 input error (file:line and reason, never content), 2 usage error.
+"""
+
+
+def _check_output(output: Path, inputs: list[Path]) -> None:
+    if output.is_dir():
+        raise UsageError(f"-o must name a file, not a directory: {output}")
+    if output.resolve() in {p.resolve() for p in inputs}:
+        raise UsageError(f"-o {output} would overwrite an input file")
+
+
+def write_page(page: ReviewPage, output: Path, mode: int = PRIVATE_FILE_MODE) -> None:
+    """Write the page atomically; the temp file, and so the page, is created with mode 0600
+    (or ``--mode``)."""
+    with AtomicOutputs(mode) as outputs:
+        outputs.open(output).write(render_page(page).encode("utf-8"))
+        outputs.commit()
+
+
+def review_command(
+    inputs: InputPaths,
+    output: Annotated[
+        Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600 unless --mode).")
+    ],
+    sample: Annotated[
+        int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
+    ] = DEFAULT_SAMPLE,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Draw this sample again (default: a new seed, shown on the page)."),
+    ] = None,
+    text_field: TextFields = None,
+    id_field: IdField = "id",
+    delimiter: Delimiter = None,
+    on_error: OnErrorOption = OnError.fail,
+    types: MaskTypes = "default",
+    ages: Ages = AgeMode.over89,
+    vote: Vote = VoteMode.first,
+    learn: Learn = True,
+    patients: DictionaryFiles = None,
+    hcps: DictionaryFiles = None,
+    persons: DictionaryFiles = None,
+    sites: DictionaryFiles = None,
+    keep: DictionaryFiles = None,
+    corrections: DictionaryFiles = None,
+    dict_dir: DictDirs = None,
+    config: ConfigFile = None,
+    cache: Cache = None,
+    risk: Annotated[
+        bool,
+        typer.Option(
+            "--risk", help="Rate each note's re-identification risk; show the riskiest sampled notes first."
+        ),
+    ] = False,
+    group_field: Annotated[
+        str | None,
+        typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
+    ] = None,
+    quiet: Quiet = False,
+    mode: FileMode = PRIVATE_FILE_MODE,
+) -> None:
+    """Write an HTML page for manual quality review: a stratified sample of notes, original and
+    pseudonymized side by side, every span coloured by type with its masker on hover.
+
+    The pipeline runs as [b]deid run[/b] does, with the same dictionary, type and learning
+    options. Reviewers mark wrongly masked spans and missed PHI on the page and export those
+    marks as a corrections file for [b]deid run --corrections[/b]. The page loads nothing from
+    the network. See README, section "deid review".
+    """
+    try:
+        selected = set(parse_types(types))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--types") from None
+    with exit_on_usage_error():
+        files = discover_inputs(list(inputs))
+        _check_output(output, files)
+        corpus = ReviewCorpus(
+            [
+                CorpusFile(p, text_field or ["text"], id_field, delimiter, [group_field] * bool(group_field))
+                for p in files
+            ],
+            on_error.value,
+            lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
+        )
+    lexicon = load_lexicon_or_exit(
+        dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
+    )
+    detector = Detector(lexicon, vote=vote.value, types=selected, ages=ages.value)
+    err = Console(stderr=True, highlight=False)
+    reporter = ProgressReporter(err, enabled=not quiet and sys.stderr.isatty())
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    try:
+        with reporter:
+            page = collect_review(
+                corpus,
+                detector,
+                sample_size=sample,
+                seed=seed,
+                learn=learn,
+                progress=reporter.update,
+                risk=CorpusRisk(lexicon) if risk else None,
+                group_of=lambda record: group_key(record, group_field),
+            )
+    except InputError as exc:
+        complain("input error", f"{exc}; no page written")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:
+        complain("input error", f"{exc.strerror or 'I/O error'}: {exc.filename or ''}")
+        raise typer.Exit(EXIT_INPUT) from None
+    if not page.notes:
+        complain("input error", f"{files[0]}: no notes with text to review; no page written")
+        raise typer.Exit(EXIT_INPUT)
+    try:
+        write_page(page, output, mode)
+    except OSError as exc:
+        complain("error", f"{exc.strerror or 'cannot write'}: {output}")
+        raise typer.Exit(EXIT_INPUT) from None
+    if not quiet:
+        strata = ", ".join(f"{row.label}: {row.sampled}/{row.in_corpus}" for row in page.strata)
+        err.print(
+            f"[b]deid review[/b]: {escape(str(output))}: {len(page.notes)} of {page.notes_in_corpus} notes "
+            f"(seed {seed}; sampled/notes per stratum {strata}). "
+            "[b red]Contains original patient data — do not share.[/b red]"
+        )
+
+
+__all__ = ["REVIEW_EPILOG", "review_command", "write_page"]

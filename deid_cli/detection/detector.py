@@ -1,0 +1,206 @@
+"""Detection for one note: regex stage, corrections, the masker ensemble, typing, overlaps.
+
+Runs on the pre-processed view of a note and returns spans on the original text. Nothing
+here edits text; replacement happens once, later (``pseudonyms.replace_spans``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import ahocorasick
+
+from deid_cli.detection.context_types import retype_by_context
+from deid_cli.detection.entity_types import type_name
+from deid_cli.detection.lexicon.lexicon import (
+    CORRECTION,
+    KEEP,
+    NAME_BITS,
+    Hit,
+    Lexicon,
+    build_learned_automaton,
+    iter_hits,
+    match_view,
+)
+from deid_cli.detection.maskers.base import Masker, NoteContext
+from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
+from deid_cli.detection.maskers.double_name import DoubleNameMasker
+from deid_cli.detection.maskers.full_name import FullNameMasker
+from deid_cli.detection.maskers.known import KnownIdentifierMasker
+from deid_cli.detection.maskers.medical_site import MedicalSiteMasker
+from deid_cli.detection.maskers.name_dictionary import NameDictionaryMasker
+from deid_cli.detection.maskers.salutation import SalutationMasker
+from deid_cli.detection.patterns.contacts_addresses import RegexStage
+from deid_cli.detection.patterns.organisations import OrgStage
+from deid_cli.detection.patterns.phi import PhiStage
+from deid_cli.detection.ranges import RangeIndex
+from deid_cli.detection.spans import (
+    ADD,
+    AGE,
+    DAT,
+    DEFAULT_TYPES,
+    ID,
+    LOC,
+    MASKERS,
+    NAME_TYPES,
+    ORG,
+    PRO,
+    Span,
+    resolve_overlaps,
+)
+from deid_cli.detection.text import PreparedText, prepare
+
+# Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
+CONTEXT_MASKERS = frozenset({"KnownIdentifier", "Salutation", "FullName", "DoubleName", "Correction"})
+# Identifiers are checksum- or keyword-proven, so they beat a phone reading of the same digits.
+_RANK = {name: i for i, name in enumerate(("Correction", "RegexID", *(m for m in MASKERS if m != "RegexID")))}
+
+
+@dataclass(slots=True)
+class Detection:
+    """The spans of one note (original offsets) and, for learning, the names proven by context."""
+
+    spans: list[Span]
+    proven: list[tuple[str, str]]  # (surface form, entity type) of names proven by context
+
+
+class Detector:
+    """The whole detection pipeline for one configuration; reusable across notes."""
+
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        *,
+        vote: str = "first",
+        ambiguity_rule: bool = True,
+        types: Iterable[str] = DEFAULT_TYPES,
+        ages: str = "over89",
+    ) -> None:
+        self.lexicon = lexicon
+        self.vote_all = vote == "all"
+        self.types = frozenset(types)
+        self.ages = ages
+        self.regex = RegexStage(lexicon.public.place_names)
+        phi_types = self.types & {DAT, AGE, ID}
+        self.phi = PhiStage(phi_types, ages) if phi_types else None
+        org_types = self.types & {PRO, ORG, LOC}
+        public = lexicon.public
+        self.org = (
+            OrgStage(
+                org_types, public.place_names, public.professions, public.organization_words, lexicon.common
+            )
+            if org_types
+            else None
+        )
+        self.learned_automaton: ahocorasick.Automaton | None = None
+        maskers: list[Masker] = [
+            KnownIdentifierMasker(),
+            SalutationMasker(lexicon.public.salutations, lexicon.public.titles),
+            NameDictionaryMasker(ambiguous_need_context=ambiguity_rule),
+            FullNameMasker(),
+            DoubleNameMasker(),
+            MedicalSiteMasker(lexicon.public.site_prefixes, lexicon.places),
+        ]
+        self.maskers = maskers
+
+    def with_learned_names(self, learned: dict[str, str]) -> Detector:
+        """This detector plus corpus-wide learning: the same stages and settings (nothing is
+        rebuilt), an automaton of the learned references, and the CorpusName masker last."""
+        detector = copy.copy(self)
+        detector.learned_automaton = build_learned_automaton(learned)
+        detector.maskers = [*self.maskers, CorpusNameMasker(learned)]
+        return detector
+
+    def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
+        """Detect PHI in one note; ``known`` are the record's own names as (value, type)."""
+        if not text:
+            return Detection([], [])
+        prepared = prepare(text)
+        regex_spans = self.regex.find(prepared.view)
+        if LOC in self.types:  # the place after a postcode is a city, not part of the street
+            regex_spans = [
+                Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
+                for s in regex_spans
+            ]
+        if self.phi is not None:
+            regex_spans += self.phi.find(prepared.view)
+        extra_spans = self.org.find(prepared.view) if self.org is not None else []
+        hits = self.lexicon.find(prepared.lower)
+        corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
+        keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
+        learned_hits = self._learned_hits(prepared)
+        blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
+        ctx = NoteContext(prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all, list(known))
+        for masker in self.maskers:
+            masker.annotate(ctx)
+        name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
+        site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
+        spans = self._resolve(corrections, regex_spans + extra_spans + name_spans + site_spans, keep)
+        spans = retype_by_context(prepared.view, spans)
+        spans = [s for s in spans if s.type in self.types]
+        proven = [
+            (s.reference.capitalize() if s.reference else prepared.view[s.start : s.end], s.type)
+            for s in spans
+            if s.masker in CONTEXT_MASKERS
+            and s.type in NAME_TYPES
+            and " " not in prepared.view[s.start : s.end]
+        ]
+        return Detection([self._to_original(prepared, s) for s in spans], proven)
+
+    # -- steps ----------------------------------------------------------------------------------
+    @staticmethod
+    def _correction_span(hit: Hit) -> Span:
+        return Span(hit.start, hit.end, hit.correction_type or "PER", "Correction")
+
+    def _learned_hits(self, prepared: PreparedText) -> list[Hit]:
+        if self.learned_automaton is None:
+            return []
+        return list(iter_hits(self.learned_automaton, match_view(prepared.lower)))
+
+    def _type_names(self, ctx: NoteContext, bits_at: dict[tuple[int, int], int]) -> list[Span]:
+        """One span per name token, typed from its own evidence (first-vote mode) or from the
+        pooled evidence of its whole mention (all-vote mode)."""
+        group_hints: dict[int, set[str]] = {}
+        group_bits: dict[int, int] = {}
+        if self.vote_all:
+            for key, votes in ctx.votes.items():
+                root = ctx.group_of(key)
+                for vote in votes:
+                    group_hints.setdefault(root, set()).add(vote.hint)
+                group_bits[root] = group_bits.get(root, 0) | (bits_at.get(key, 0) & NAME_BITS)
+        types: dict[tuple[int, int], str] = {}
+
+        def resolve(key: tuple[int, int], depth: int = 0) -> str:
+            if key in types:
+                return types[key]
+            first = ctx.votes[key][0]
+            if self.vote_all:
+                root = ctx.group_of(key)
+                etype = type_name(group_hints[root], group_bits[root])
+            elif first.anchor is not None and first.anchor in ctx.votes and depth < 50:
+                etype = resolve(first.anchor, depth + 1)
+            else:
+                etype = type_name([first.hint], bits_at.get(key, 0))
+            types[key] = etype
+            return etype
+
+        return [
+            Span(key[0], key[1], resolve(key), votes[0].masker, votes[0].reference)
+            for key, votes in ctx.votes.items()
+        ]
+
+    @staticmethod
+    def _resolve(corrections: list[Span], spans: list[Span], keep: list[tuple[int, int]]) -> list[Span]:
+        """Corrections beat every masker; keep-listed words are never masked; among the rest the
+        longer span wins, then the earlier masker."""
+        claimed = resolve_overlaps(corrections, _RANK)
+        taken = RangeIndex([*((c.start, c.end) for c in claimed), *keep])
+        free = [s for s in spans if not taken.overlaps(s.start, s.end)]
+        return sorted(claimed + resolve_overlaps(free, _RANK), key=lambda s: s.start)
+
+    @staticmethod
+    def _to_original(prepared: PreparedText, span: Span) -> Span:
+        start, end = prepared.to_original(span.start, span.end)
+        return Span(start, end, span.type, span.masker, span.reference)

@@ -1,0 +1,168 @@
+"""Cache of the compiled public dictionaries, so a run does not rebuild them.
+
+Building the automaton and sets from the bundled lists (and from 500,000+ names downloaded
+by ``deid scrape-dicts``) takes seconds; loading the pickled result takes a fraction of that.
+The cache key is a hash of every dictionary file's bytes plus deid's version, so any change
+to a list rebuilds it. Only PUBLIC lists are cached: the user's patient/HCP lists,
+keep lists and corrections hold real names and are compiled per run, never written here.
+
+The cache directory is created owner-only (0700), files 0600; a directory that others could
+write to is refused, because unpickling a planted file would run its code. Loading is guarded
+three times over: only ``<cache dir>/<key>.pickle`` for the key of the current inputs is ever
+opened (nothing from a user path), only a regular file owned by this user that nobody else
+may write (no symlink: opened with O_NOFOLLOW, checked on the open descriptor), and the
+unpickler resolves only the two classes a compiled lexicon consists of, so even a planted
+file cannot name a function to call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from deid_cli import __version__
+from deid_cli.corpus.corpus_file import make_directories
+from deid_cli.detection.lexicon.lexicon import (
+    LexiconSources,
+    PublicLexicon,
+    bundled_dictionary_dir,
+    dictionary_files,
+    load_bundled,
+)
+
+CACHE_FORMAT = 2  # 2: the classes moved to deid_cli.detection.lexicon
+KEEP_ENTRIES = 3
+ENV_CACHE_DIR = "DEID_CACHE_DIR"
+
+
+@dataclass(slots=True)
+class LoadReport:
+    """How the public dictionaries were obtained, for --verbose (no list content)."""
+
+    source: str  # "cache", "built" or "built (cache unavailable)"
+    seconds: float
+    key: str
+    files: int
+
+
+def default_cache_dir() -> Path:
+    override = os.environ.get(ENV_CACHE_DIR)
+    return Path(override) if override else Path(platformdirs.user_cache_dir("deid")) / "lexicon"
+
+
+def cache_key(files: Sequence[Path]) -> str:
+    """Hash of deid's version and every dictionary file's name and bytes."""
+    digest = hashlib.sha256(f"deid {__version__} format {CACHE_FORMAT}\n".encode())
+    for path in files:
+        digest.update(path.name.encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def load_public_lexicon(
+    dict_dirs: Sequence[Path] = (), cache_dir: Path | None = None, use_cache: bool = True
+) -> tuple[PublicLexicon, LoadReport]:
+    """The compiled public lists of the bundled directory plus ``dict_dirs``, from the cache
+    when it holds them, otherwise built (and then cached)."""
+    started = time.perf_counter()
+    directories = [bundled_dictionary_dir(), *dict_dirs]
+    files = [f for d in directories for f in dictionary_files(d)]
+    key = cache_key(files)
+    directory = cache_dir or default_cache_dir()
+    usable = use_cache and _prepare_directory(directory)
+    if usable:
+        cached = _read(directory / f"{key}.pickle")
+        if cached is not None:
+            return cached, LoadReport("cache", time.perf_counter() - started, key, len(files))
+    sources = LexiconSources()
+    for d in directories:
+        load_bundled(d, into=sources)
+    public = PublicLexicon(sources)
+    if usable:
+        _write(directory, key, public)
+        source = "built"
+    else:
+        source = "built (cache off)" if not use_cache else "built (cache unavailable)"
+    return public, LoadReport(source, time.perf_counter() - started, key, len(files))
+
+
+def _prepare_directory(directory: Path) -> bool:
+    """Create the cache directory (and missing parents) owner-only; refuse one that others may
+    write to."""
+    try:
+        make_directories(directory, 0o700)
+        info = directory.stat()
+    except OSError:
+        return False
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return False
+    return not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+# Every global a pickled PublicLexicon refers to; anything else makes the entry unusable.
+_ALLOWED_GLOBALS = frozenset(
+    {("deid_cli.detection.lexicon.lexicon", "PublicLexicon"), ("ahocorasick", "Automaton")}
+)
+
+
+class _LexiconUnpickler(pickle.Unpickler):
+    """Resolves only the classes of a compiled lexicon, never a callable such as os.system."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in _ALLOWED_GLOBALS:
+            raise pickle.UnpicklingError("unexpected global in cached lexicon")
+        return super().find_class(module, name)
+
+
+def _read(path: Path) -> PublicLexicon | None:
+    """The cached lexicon at ``path``, or None unless it is safe and intact (then it is rebuilt)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not _private_file(os.fstat(handle.fileno())):
+                return None
+            loaded = _LexiconUnpickler(handle).load()
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+    if not isinstance(loaded, PublicLexicon):
+        return None
+    os.utime(path)  # most recently used: kept by the pruning below
+    return loaded
+
+
+def _private_file(info: os.stat_result) -> bool:
+    """A regular file of this user that neither group nor others may write."""
+    if not stat.S_ISREG(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+
+
+def _write(directory: Path, key: str, public: PublicLexicon) -> None:
+    """Atomically store a compiled lexicon (0600) and prune old entries; failures only cost speed."""
+    try:
+        handle, temp = tempfile.mkstemp(prefix=".lexicon-", suffix=".tmp", dir=directory)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            pickle.dump(public, out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, directory / f"{key}.pickle")
+    except OSError:
+        Path(temp).unlink(missing_ok=True)
+        return
+    entries = sorted(directory.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[KEEP_ENTRIES:]:
+        old.unlink(missing_ok=True)

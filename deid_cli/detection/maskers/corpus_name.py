@@ -1,0 +1,91 @@
+"""CorpusName masker: names proven by context anywhere in the corpus, found bare elsewhere.
+
+Pass 1 learns every reference that a salutation, a full name or a double name proved; pass 2
+masks its bare mentions in every note ("Gruber berichtet über Schwindel" after "Frau Gruber"
+in an earlier note). Misspellings within one edit (substitution, insertion, deletion,
+transposition) of a learned name of five or more letters take that name's pseudonym
+("Hubr", "Hbuer" -> Huber's code). Ordinary words are never learned, so they still need
+context.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz.distance import OSA
+
+from deid_cli.detection.maskers.base import NoteContext, Vote
+from deid_cli.detection.normalize import fold
+
+# Learned names this long also match at one edit; shorter ones collide with too many words.
+FUZZY_MIN_LENGTH = 5
+_VOWEL = re.compile(r"[aeiouyäöüéèáàóòúùAEIOUYÄÖÜ]")
+_CAPITALIZED = re.compile(r"(?<![\w-])[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f][^\W\d_]{3,}(?![\w])")
+
+
+class FuzzyNames:
+    """Symmetric-deletion index of learned names: finds the learned name within one edit."""
+
+    def __init__(self, references: list[str]) -> None:
+        self._index: dict[str, set[str]] = {}
+        for reference in references:
+            if len(reference) < FUZZY_MIN_LENGTH:
+                continue
+            for variant in {reference, *_deletions(reference)}:
+                self._index.setdefault(variant, set()).add(reference)
+
+    def __bool__(self) -> bool:
+        return bool(self._index)
+
+    def match(self, word: str) -> str | None:
+        """The learned reference within one edit of ``word`` (None if none or ambiguous)."""
+        folded = fold(word)
+        found: set[str] = set()
+        for variant in (folded, *_deletions(folded)):
+            found |= self._index.get(variant, set())
+        found = {ref for ref in found if ref != folded and OSA.distance(folded, ref, score_cutoff=1) <= 1}
+        return next(iter(found)) if len(found) == 1 else None
+
+
+def _deletions(word: str) -> list[str]:
+    return [word[:i] + word[i + 1 :] for i in range(len(word))]
+
+
+class CorpusNameMasker:
+    """Votes for capitalized occurrences of learned references, exact or within one edit."""
+
+    name = "CorpusName"
+
+    def __init__(self, learned_types: dict[str, str]) -> None:
+        self._types = learned_types
+        self._fuzzy = FuzzyNames(sorted(learned_types))
+
+    def annotate(self, ctx: NoteContext) -> None:
+        view = ctx.view
+        for hit in ctx.learned_hits:
+            key = (hit.start, hit.end)
+            if not ctx.wants(key) or not view[hit.start].isupper() or ctx.is_blocked(hit.start, hit.end):
+                continue
+            word = view[hit.start : hit.end]
+            if ctx.lexicon.is_title(word) or ctx.is_abbreviation(hit.start, hit.end):
+                continue
+            learned = self._types.get(fold(word), "PER")
+            ctx.add(Vote(hit.start, hit.end, self.name, hint=f"learned:{learned}"))
+        if self._fuzzy:
+            self._annotate_misspellings(ctx)
+
+    def _annotate_misspellings(self, ctx: NoteContext) -> None:
+        lexicon = ctx.lexicon
+        for match in _CAPITALIZED.finditer(ctx.view):
+            key = match.span()
+            word = match.group()
+            if key in ctx.votes or ctx.is_blocked(*key) or lexicon.is_listed_name(word):
+                continue
+            if lexicon.is_common(word) or lexicon.is_title(word) or ctx.is_abbreviation(*key):
+                continue
+            if not _VOWEL.search(word):  # "Hrst", "Pkt": abbreviations, not misspelt names
+                continue
+            reference = self._fuzzy.match(word)
+            if reference is not None:
+                learned = self._types[reference]
+                ctx.add(Vote(*key, self.name, hint=f"learned:{learned}", reference=reference))

@@ -1,0 +1,96 @@
+"""MedicalSite masker: hospitals, clinics and rehabilitation centres.
+
+Two sources: the multi-word site dictionary ("LKH Innsbruck", "AKH Wien"), and the pattern
+"site word + place name" ("BKH Schwaz", "Klinikum Wels-Grieskirchen", "Reha Bad Häring") where
+the place comes from the postcode dictionaries, so any town's hospital is found without
+listing every combination.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deid_cli.detection.lexicon.lexicon import KEEP, SITE
+from deid_cli.detection.maskers.base import WORD, NoteContext, Vote
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.spans import SIT
+
+_SPACE = re.compile(r"[ \t]{1,2}")
+_PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
+_MAX_PLACE_WORDS = 4
+
+
+# A house named after a person or place, hyphenated onto its kind: "Anna-Muster-Klinik",
+# "St.-Zirbl-Spital", "Zirbldorf-Krankenhaus".
+_NAMED_SITE = re.compile(
+    r"[A-ZÄÖÜ](?<![\w.-][A-ZÄÖÜ])[\w.]*(?:-[A-ZÄÖÜ][\w.]*){0,3}-"
+    r"(?:Klinik|Klinikum|Kliniken|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)(?![\w-])"
+)
+
+
+class MedicalSiteMasker:
+    """Votes for whole site mentions (several tokens at once)."""
+
+    name = "MedicalSite"
+
+    def __init__(self, site_prefixes: list[str], places: frozenset[str]) -> None:
+        self._places = places
+        if site_prefixes:
+            body = "|".join(re.escape(p) for p in sorted(set(site_prefixes), key=len, reverse=True))
+            self._prefix: re.Pattern[str] | None = guarded(r"(?<![\w.-])", rf"(?:{body})(?![\w])")
+        else:
+            self._prefix = None
+
+    def annotate(self, ctx: NoteContext) -> None:
+        for hit in ctx.hits:
+            if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
+                ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
+        for match in _NAMED_SITE.finditer(ctx.view):
+            if not ctx.is_blocked(match.start(), match.end()):
+                ctx.site_votes.append(Vote(match.start(), match.end(), self.name, hint="site", type=SIT))
+        if self._prefix is None:
+            return
+        for match in self._prefix.finditer(ctx.view):
+            end = self._place_end(ctx.view, match.end()) if self._places else None
+            if end is None:
+                end = self._name_end(ctx, match.end())
+            if end is not None and not ctx.is_blocked(match.start(), end):
+                ctx.site_votes.append(Vote(match.start(), end, self.name, hint="site", type=SIT))
+
+    @staticmethod
+    def _name_end(ctx: NoteContext, pos: int) -> int | None:
+        """A town no list knows ("Landeskrankenhaus Zirbldorf"): one name-like word after the
+        site word (not a common word, noun, acronym or title). Towns are often one letter from
+        a word (Neustadt/Neustart), so the typo test of weak name evidence is not applied."""
+        gap = _SPACE.match(ctx.view, pos)
+        word = WORD.match(ctx.view, gap.end()) if gap else None
+        if word is None or not ctx.looks_like_name(*word.span()) or ctx.lexicon.is_listed_name(word.group()):
+            return None
+        return word.end()
+
+    def _place_end(self, view: str, pos: int) -> int | None:
+        """End of the longest place name (up to four words) right after a site word."""
+        best: int | None = None
+        words: list[str] = []
+        for _ in range(_MAX_PLACE_WORDS):
+            match = _PLACE_WORD.match(view, pos)
+            if match is None:
+                break
+            words.append(match.group(1))
+            pos = match.end()
+            phrase = " ".join(words)
+            if self._is_place(phrase):
+                best = pos
+            elif phrase.endswith(".") and self._is_place(phrase[:-1]):
+                best = pos - 1  # the sentence's full stop, not part of the name
+        return best
+
+    def _is_place(self, phrase: str) -> bool:
+        """A known place, or a known place joined to its twin town ("Wels-Grieskirchen")."""
+        folded = fold(phrase)
+        if folded in self._places:
+            return True
+        head, _, tail = folded.rpartition(" ")
+        first_part = tail.split("-")[0]
+        return "-" in tail and fold(f"{head} {first_part}".strip()) in self._places

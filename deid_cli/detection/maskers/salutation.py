@@ -1,0 +1,187 @@
+"""Salutation masker: the capitalized word(s) after Frau, Herr, Dr., DGKP, LG, Hallo ...
+
+The strongest evidence a note offers: whoever follows a form of address is a person. Titles
+chain ("Univ.-Prof. Dr. med."), the salutation itself is kept, and the kind of salutation is
+typing evidence (Dr. -> HCP, Pat. -> PAT, a sign-off -> the note's author).
+"""
+
+from __future__ import annotations
+
+import re
+
+from deid_cli.detection.maskers.base import WORD, NoteContext, Vote
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
+
+# Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
+STRONG_TRIGGERS = frozenset(
+    {
+        "frau", "herr", "herrn", "hr.", "hrn.", "dr.", "dr.in", "doktor", "prof.", "univ.-prof.",
+        "oa", "oä", "prim.", "primar", "primaria", "dgkp", "dgks", "oberarzt", "oberärztin",
+        "priv.-doz.", "univ.-doz.", "doz.", "dr. med.", "dr.med.",
+    }
+)  # fmt: skip
+# Evidence strength when several salutations chain ("Hallo Frau Dr. X" is an HCP, "Tochter
+# Frau X" a relative, "Sehr geehrte Frau X" the letter's addressee).
+_KIND_RANK = {"hcp": 0, "patient": 1, "relative": 2, "address": 3, "personal": 4, "signoff": 5}
+_MAX_NAME_WORDS = 3
+_GAP_SAME_LINE = re.compile(r"[ \t]*(?::[ \t]*)?(?:\([ \t]*)?")
+_GAP_CHAIN = re.compile(r"[ \t]*,?[ \t]*")
+_ONE_SPACE = re.compile(r"[ \t]")
+# Name particles stay unmasked but do not end the name: "Frau de X", "Herr von X".
+_PARTICLE = re.compile(
+    r"(?:von|van|de|der|den|di|da|del|della|du|le|la|zu|ten|ter|al|el|bin|ibn)[ \t]+(?=[A-ZÄÖÜ])"
+)
+# An initial with its full stop: "Dr. A. Zirbleitner".
+_INITIAL = re.compile(r"[A-ZÄÖÜ]\.[ \t]*(?=[A-ZÄÖÜ])")
+_GAP_CHARS = " \t,:(\r\n"  # what the gap patterns above and below may start with
+_GAP_SIGNOFF = re.compile(r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?")
+
+
+class SalutationMasker:
+    """Votes for the name words that follow a salutation or title."""
+
+    name = "Salutation"
+
+    def __init__(self, salutations: list[tuple[str, str]], titles: list[str]) -> None:
+        kinds: dict[str, str] = {}
+        for trigger, kind in salutations:
+            kinds[trigger] = kind
+            if kind in ("signoff", "address"):
+                kinds.setdefault(trigger.lower(), kind)
+        for title in titles:
+            kinds.setdefault(title, "hcp")
+        self._kinds = kinds
+        alternatives = sorted(kinds, key=len, reverse=True)
+        # A trigger is a whole word: no letter/dot before it, and no letter right after it
+        # unless it ends in a full stop ("Dr.Gruber" is written without a space).
+        body = "|".join(
+            re.escape(t).replace(r"\ ", r"[ \t]+") + ("" if t.endswith(".") else r"(?![^\W\d_])")
+            for t in alternatives
+        )
+        self._trigger = guarded(r"(?<![\w.])", rf"(?:{body})")
+        # What may follow a trigger for anything to happen: a blank or gap character, a letter
+        # (a name, or "Dr.Gruber"), or the first character of a chained title.
+        self._title_start = re.compile(first_char_class(body) or ".", re.S)
+        # A chained title may follow a full stop without a space: "Prof. Dr.Dr. X".
+        self._chained = re.compile(rf"(?<![\w])(?:{body})")
+        self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
+
+    def _kind(self, text: str) -> str:
+        # A trigger's only blanks are spaces and tabs; most have one space or none, so the
+        # re.sub (costly on notes full of titles) runs only when a key could differ.
+        key = re.sub(r"\s+", " ", text) if "\t" in text or "  " in text else text
+        return self._normalized.get(key, "personal")
+
+    def annotate(self, ctx: NoteContext) -> None:
+        view = ctx.view
+        pos = 0
+        while True:
+            match = self._trigger.search(view, pos)
+            if match is None:
+                return
+            after = view[match.end() : match.end() + 1]
+            if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
+                pos = match.end()  # "Dr.-", "Herr/": nothing can follow, skip the work
+                continue
+            pos = self._annotate_after(ctx, match)
+
+    def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:
+        """Consume chained titles after one trigger, then vote for up to three name words."""
+        view = ctx.view
+        kinds = [self._kind(match.group())]
+        strong = fold(match.group()) in STRONG_TRIGGERS or match.group().lower() in STRONG_TRIGGERS
+        end = match.end()
+        while True:
+            gap = _GAP_CHAIN.match(view, end)
+            chained = self._chained.match(view, gap.end())
+            if chained is None:
+                break
+            kinds.append(self._kind(chained.group()))
+            strong = strong or chained.group().lower() in STRONG_TRIGGERS
+            end = chained.end()
+        kind = min(kinds, key=lambda k: _KIND_RANK.get(k, 9))
+        gap_re = _GAP_SIGNOFF if kind in ("signoff", "address") else _GAP_SAME_LINE
+        start = gap_re.match(view, end).end()
+        if start == end and view[end - 1 : end].isalpha():
+            return end  # "Frauen", "Herrlich": the trigger is part of a longer word
+        group = -1
+        for index in range(_MAX_NAME_WORDS):
+            particle = _PARTICLE.match(view, start)
+            if particle is not None:
+                start = particle.end()
+            initial = _INITIAL.match(view, start)
+            if initial is not None:
+                if ctx.wants((start, start + 1)) and not ctx.is_blocked(start, start + 1):
+                    group = self._vote_initial(ctx, start, kind, group)
+                start = initial.end()
+            word = WORD.match(view, start)
+            if word is None:
+                break
+            if index == 0 and strong and kind != "hcp" and self._role_noun(ctx, word.start(), word.end()):
+                after = _ONE_SPACE.match(view, word.end())
+                following = WORD.match(view, after.end()) if after else None
+                if following is not None and ctx.plausible_unknown_name(following.start(), following.end()):
+                    word = following
+            if index == 0:
+                accepted = self._accept_first(ctx, word.start(), word.end(), strong, kind == "hcp")
+            else:
+                accepted = self._accept_next(ctx, word.start(), word.end())
+            if not accepted:
+                break
+            group, end = self._vote_chain(ctx, word.start(), word.end(), kind, group)
+            nxt = _ONE_SPACE.match(view, end)
+            if nxt is None:
+                break
+            start = nxt.end()
+        return max(end, match.end())
+
+    @staticmethod
+    def _accept_first(ctx: NoteContext, start: int, end: int, strong: bool, title: bool) -> bool:
+        """After a clinical title any capitalized word is a name ("Dr. Koch", "Prof. Hals");
+        after Frau/Herr an ordinary word only if it is also a listed name ("Herr Koch", but not
+        "Herr Pfarrer"); after a weak salutation ("Pat.", "LG", "Tochter") it must be a
+        plausible name."""
+        word = ctx.view[start:end]
+        if not word[:1].isupper() or ctx.is_blocked(start, end) or ctx.lexicon.is_title(word):
+            return False
+        if ctx.is_abbreviation(start, end) or fold(word) in ctx.lexicon.keep_words:
+            return False
+        if strong and (title or not ctx.lexicon.is_common(word) or ctx.lexicon.is_listed_name(word)):
+            return True
+        return ctx.plausible_unknown_name(start, end)
+
+    @staticmethod
+    def _role_noun(ctx: NoteContext, start: int, end: int) -> bool:
+        """An ordinary noun between salutation and name ("Herr Pfarrer X", "Frau Nachbarin X")."""
+        word = ctx.view[start:end]
+        return word[:1].isupper() and ctx.lexicon.is_common(word) and not ctx.lexicon.is_listed_name(word)
+
+    @staticmethod
+    def _accept_next(ctx: NoteContext, start: int, end: int) -> bool:
+        """A further capitalized word ("Frau Anna Gruber", "DGKP Hugmar Gaißreiter") must be a
+        plausible name: not an ordinary word, drug, acronym or typo of a word."""
+        return ctx.plausible_unknown_name(start, end)
+
+    def _vote_initial(self, ctx: NoteContext, start: int, kind: str, group: int) -> int:
+        """An initial is part of the name it precedes and is masked with it."""
+        if group < 0:
+            group = ctx.new_group()
+        ctx.add(Vote(start, start + 1, self.name, hint=kind, group=group))
+        return group
+
+    def _vote_chain(self, ctx: NoteContext, start: int, end: int, kind: str, group: int) -> tuple[int, int]:
+        """Vote for a word and the capitalized parts hyphenated to it ("Müller-Huber")."""
+        view = ctx.view
+        if group < 0:
+            group = ctx.new_group()
+        while True:
+            if ctx.wants((start, end)):
+                ctx.add(Vote(start, end, self.name, hint=kind, group=group))
+            if end < len(view) - 1 and view[end] == "-":
+                part = WORD.match(view, end + 1)
+                if part and ctx.looks_like_name(part.start(), part.end()):
+                    start, end = part.span()
+                    continue
+            break
+        return group, end

@@ -1,0 +1,664 @@
+"""Context stage: professions, organisations (employers, schools) and places of residence.
+
+GraSCCo counts a patient's profession, employer or school and home town as PHI, but the words
+involved are everyday German: "Pflege", "Arzt", "Schule", "Firma", "Au" or "Berg". So nothing
+here is masked on a dictionary hit alone; each entity needs its context:
+
+* ``PRO`` (masker "Profession"): a listed job title in a profession context: "von Beruf X",
+  "Beruf: X", "arbeitet/tätig/beschäftigt als X", "als X" (+ "tätig"), "ist/war X",
+  "pensionierte(r)/ehemalige(r)/gelernte(r) X", "X in Pension/i.R./von Beruf". Clinical roles
+  (Arzt, Pfleger, Therapeut, ...) and generic roles (Fahrer, Vertreter, Mitarbeiter) are
+  staff or bystanders far more often than the patient's job, so they need a stronger context
+  (not a bare "als", not "ehemaliger Hausarzt"). Only the job title itself is reported.
+* ``ORG`` (masker "Organization"): a head word (Universität, HTL, Firma, Fa., Gemeinde, ...,
+  or a compound ending in one: Landesberufsschule) followed by a capitalised name or a place
+  ("Volksschule Pradl", "Firma Zirbleitner", "Universität Innsbruck"); a region adjective
+  before a head ("Tiroler Sparkasse"); capitalised words before a legal form ("Zirbleitner
+  Holzbau GmbH", up to four words); "Arbeitgeber: X"; "arbeitet bei X" (X not a common word).
+  A head word alone or with a common noun ("in der Schule", "die Firma hat angerufen",
+  "Schule Probleme") is never reported; names stop at hospital words ("Uni Klinik Innsbruck"
+  belongs to the medical-site masker).
+* ``LOC`` (masker "Place"): a known place (the postcode dictionaries' names and short forms,
+  multi-word names longest first, "St."/"Sankt" alike) after "in", "aus", "nach", "bei",
+  "von", "wohnhaft (in)", "Wohnort:" or a postcode. Places that are also German words ("Au",
+  "Berg", "Haus": in the folded ``common_words`` or in a short built-in list) count only after
+  a postcode, "wohnhaft" or "Wohnort:"; places that are also names ("Klaus") not after
+  "von"/"bei".
+
+The stage reports spans on the raw text like ``RegexStage``; the caller resolves overlaps with
+the other stages (a place inside "LKH Hall" belongs to the medical site). All scans are
+``finditer`` over precompiled patterns with bounded repetitions; Python runs per candidate
+only, and every candidate looks at a bounded window, so the time is linear in the text length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.ranges import union_ranges
+from deid_cli.detection.spans import Span, resolve_overlaps
+
+__all__ = ["LOC", "MASKERS", "ORG", "PRO", "OrgStage", "bundled_org_lists"]
+
+PRO, ORG, LOC = "PRO", "ORG", "LOC"
+MASKERS: dict[str, str] = {PRO: "Profession", ORG: "Organization", LOC: "Place"}
+_RANK = {"Organization": 0, "Place": 1, "Profession": 2}
+
+PROFESSIONS_FILE = "professions.txt"
+ORGANIZATION_WORDS_FILE = "organization_words.txt"
+
+
+def bundled_org_lists(directory: Path | None = None) -> tuple[list[str], list[str]]:
+    """(professions, organisation words) from a dictionary directory (bundled by default);
+    a missing file counts as empty."""
+    directory = directory or bundled_dictionary_dir()
+    result: list[list[str]] = []
+    for name in (PROFESSIONS_FILE, ORGANIZATION_WORDS_FILE):
+        path = directory / name
+        result.append(list(read_lines(path)) if path.is_file() else [])
+    return result[0], result[1]
+
+
+def _wordset(words: str) -> frozenset[str]:
+    """Folded word sets are written as running text so they stay readable."""
+    return frozenset(fold(w) for w in words.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared token shapes (every repetition bounded, possessive where a backtrack could only fail)
+# ---------------------------------------------------------------------------------------------
+
+# A word: a letter, up to 40 word characters, optional hyphenated parts ("Kfz-Mechaniker").
+_WORD_BODY = r"[^\W\d_][\w'’]{0,40}+(?:-[^\W_][\w'’]{0,40}+){0,4}+"
+_WORD = re.compile(_WORD_BODY + r"(?![\w-])")
+# The word right before a position, with one to three blanks in between.
+_WORD_BEFORE = re.compile(r"(?<![\w-])(" + _WORD_BODY + r")[ \t]{1,3}\Z")
+_QUOTES = "„“”\"'‚‘’»«"
+
+# ---------------------------------------------------------------------------------------------
+# Professions
+# ---------------------------------------------------------------------------------------------
+
+# Patterns spell out the case of first letters ("[Aa]ls") instead of re.IGNORECASE: scanning
+# with IGNORECASE is about three times slower on long inputs.
+_MODIFIER_WORDS = (
+    r"[Pp]ensioniert|[Ee]hemalig|[Ff]rüher|[Gg]elernt|[Ss]elbst(?:st)?ändig|[Aa]rbeitslos|[Aa]usgebildet|"
+    r"[Dd]iplomiert|[Aa]ngehend|[Ll]angjährig|[Ff]reiberuflich|[Ss]taatlich[ \t]+geprüft"
+)
+# Adjectives and abbreviations between the context and the job title ("pensionierter",
+# "ehem.", "dipl."), optionally after an article ("ist ein gelernter Tischler").
+_MODIFIERS = re.compile(
+    r"(?:(?:ein|eine|einer)[ \t]+)?"
+    rf"(?:(?:{_MODIFIER_WORDS})(?:e[rnms]?)?[ \t]+|(?:pens|ehem|dipl|gel|selbst|selbstst)\.[ \t]*){{0,3}}+",
+    re.IGNORECASE,
+)
+# Modifiers that alone make a profession context, even for clinical roles.
+_STRONG_MODIFIER = re.compile(r"pens(?:ioniert|\.)|gelernt|gel\.", re.IGNORECASE)
+
+_PRO_TRIGGER = guarded(
+    r"(?<![\w.-])",
+    r"(?:"
+    # labels: "Beruf: Lehrer", "Beruf ist Lehrer", "von Beruf Lehrer", "Tätigkeit: Tischler"
+    r"(?P<label>[Vv]o[nm][ \t]+Beruf[ \t]*:?|[Bb]eruf(?:e|sbezeichnung|stätigkeit)?"
+    r"(?:[ \t]*[:=\-–]|[ \t]+(?:ist|war|als))?|(?:[Bb]erufliche[ \t]+)?Tätigkeit[ \t]*:"
+    r"|Beschäftigung[ \t]*:|Profession[ \t]*:)"
+    # work verbs: "arbeitet als", "tätig als", "Ausbildung zur"
+    r"|(?P<verb>(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Tt]ätig|[Bb]eschäftigt|[Aa]ngestellt|"
+    r"[Jj]obb(?:t|te)|[Ww]erk(?:t|te)|[Bb]erufstätig|Tätigkeit|Anstellung|Job|Stelle)[ \t]+als"
+    r"|(?:Ausbildung|Lehre|Umschulung)[ \t]+(?:als|zum|zur))"
+    r"|(?P<als>[Aa]ls)"
+    r"|(?P<ist>[Ii]st|[Ww]ar|[Ss]ind|[Ww]aren)"
+    rf"|(?P<mod>(?:{_MODIFIER_WORDS})(?:e[rnms]?)?|[Pp]ens\.|[Ee]hem\.|[Dd]ipl\.|[Gg]el\.)"
+    r")(?![\w])[ \t]*",
+)
+# After the job title: "Lehrerin in Pension", "Tischler i.R.", "Lehrer von Beruf".
+_PRO_RIGHT = re.compile(
+    r"(?<![\w-])(?P<w>" + _WORD_BODY + r")[ \t]+"
+    r"(?:in[ \t]+(?:Pension|Rente|Ruhestand)|im[ \t]+Ruhestand|i\.[ \t]?R\.|a\.[ \t]?D\.|von[ \t]+Beruf)"
+    r"(?![\w])"
+)
+# "als Arzt tätig", "als Pfleger in Hall gearbeitet": a work verb shortly after the title.
+_WORK_AFTER = re.compile(
+    r"(?:[ \t]+[\w.]{1,30}+){0,3}?[ \t]+"
+    r"(?:tätig|beschäftigt|gearbeitet|angestellt|gejobbt|berufstätig)(?![\w])"
+)
+# What may follow "ist Ärztin" when it states a job: the end of the clause or a place/employer
+# ("ist Ärztin in Wien"); not a name ("ist Oberarzt Dr. X") or a verb ("ist Arzt informiert?").
+_JOB_CLAUSE_END = re.compile(
+    r"[ \t]*(?:\Z|[.,;:!?)\n]|(?:in|im|an|am|bei|beim|und|aus|von|seit|gewesen|geworden)(?![\w]))"
+)
+
+# Clinical roles (folded stems): masked only in a strong context.
+_STAFF = re.compile(
+    r"(?<!tier)(?:arzt|aerzt)|(?<!raum)(?<!fuss)pfleger|schwester|therapeut|hebamme|sanitaeter|psycholog|"
+    r"logopaed|internist|chirurg|^dgk|ergotherap|diaetolog|pflegehelfer|pflegeassist|pflegefachassist|"
+    r"pflegekraft|sozialarbeiter|heimhelfer|^primar|^mta$|radiologietechnolog"
+)
+# Generic roles that name a bystander as often as a job ("als Fahrer verunfallt").
+_GENERIC = re.compile(
+    r"(?:fahrer|vertreter|sprecher|leiter|meister|assistent|mitarbeiter|helfer|arbeiter|berater|"
+    r"trainer|inhaber|verwalter|student|schueler|model|kurier)(?:in|innen|s|n|en)?"
+)
+# After a "Beruf:" label any capitalised word is taken as the job, except these.
+_NO_PROFESSION = _wordset(
+    "keiner keine kein unbekannt derzeit arbeitslos pension pensionist pensionistin pensioniert rentner "
+    "rentnerin rente ruhestand siehe nicht entfällt frühpension invaliditätspension karenz ohne "
+    "hausfrau hausmann"
+)
+_MIN_SUFFIX = 4
+
+# ---------------------------------------------------------------------------------------------
+# Organisations
+# ---------------------------------------------------------------------------------------------
+
+_ORG_TOKEN = re.compile(
+    r"[ \t]{0,3}(?P<t>[" + _QUOTES + r"]?(?:" + _WORD_BODY + r"\.?|&|\+)[" + _QUOTES + r"]?)(?![\w-])"
+)
+# Lower-case words allowed inside a name ("Universität für Bodenkultur", "Magistrat der Stadt").
+_ORG_CONNECTORS = frozenset({"für", "fuer", "der", "des", "am", "an", "zu", "zum", "zur", "und", "&", "+"})
+# Connectors that join two names and never follow a head word directly.
+_ORG_JOINERS = frozenset({"und", "&", "+", "am", "an", "zu", "zum", "zur"})
+# Abbreviations whose full stop belongs to the name ("St. Johann", "& Co. KG").
+_NAME_ABBREVIATIONS = _wordset("st st. hl hl. co co. ing ing. bros bros.")
+# Hospital words end a name: "Uni Klinik Innsbruck" is a medical site, not a university.
+_SITE_WORDS = _wordset(
+    "Klinik Kliniken Klinikum Krankenhaus Spital LKH KH BKH AKH UKH Sanatorium Ambulanz Station "
+    "Reha Rehaklinik Ordination Praxis Pflegeheim Heim Altersheim Seniorenheim"
+)
+_MAX_ORG_TOKENS = 6
+_MAX_COMPOUND_HEAD = 40
+_MAX_ORG_WEAK = 2
+# Words that never start or end a name before a legal form.
+_ORG_STOP = _wordset(
+    "der die das des dem den ein eine einer eines einem einen bei beim von vom mit in im am an "
+    "auf aus nach zu zum zur oder seit als ist war sind waren wird wurde hat hatte heute gestern laut lt "
+    "herr herrn frau dr dr. pat pat. patient patientin arbeitgeber arbeitgeberin dienstgeber "
+    "tel tel. fax email e-mail"
+)
+# Capitalised words after "Arbeitgeber:" that say there is none.
+_NO_EMPLOYER = _wordset(
+    "keiner keine kein unbekannt derzeit arbeitslos pension pensionist pensionistin pensioniert "
+    "selbständig selbstständig siehe nicht entfällt k.a. ka"
+)
+_ADJECTIVE_ENDINGS = frozenset("rne")
+# Adjectives of states and regions before a head word ("Tiroler Sparkasse").
+_REGION_ADJECTIVES = _wordset(
+    "Tiroler Osttiroler Südtiroler Vorarlberger Salzburger Kärntner Steirische Steirischen Steirischer "
+    "Oberösterreichische Oberösterreichischen Niederösterreichische Niederösterreichischen "
+    "Burgenländische Burgenländischen Wiener Bayerische Bayerischen Österreichische Österreichischen"
+)
+_ORG_LABEL = guarded(
+    r"(?<![\w-])",
+    r"(?:Arbeitgeber(?:in)?|Dienstgeber(?:in)?|Arbeitsstelle|Arbeitsplatz|Firma|Betrieb|"
+    r"Lehrbetrieb|Ausbildungsstätte|Ausbildungsbetrieb|Schule|Universität|Unternehmen)[ \t]*:[ \t]*",
+)
+_ORG_WORK_AT = guarded(
+    r"(?<![\w-])",
+    r"(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Bb]eschäftigt|[Aa]ngestellt|[Tt]ätig|"
+    r"[Jj]obb(?:t|te)|Lehre|Ausbildung|Praktikum|Lehrling|Lehrstelle|Anstellung)[ \t]+(?:bei|für)[ \t]+"
+    r"(?:(?:der|dem|einer|einem|den|die)[ \t]+)?",
+)
+
+# ---------------------------------------------------------------------------------------------
+# Places
+# ---------------------------------------------------------------------------------------------
+
+_LOC_TRIGGER = guarded(
+    r"(?<![\w.-])",
+    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
+    r"Wohnsitz[ \t]*:?|Raum)|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])",
+)
+_LOC_AFTER_ZIP = guarded(
+    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
+)
+_PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
+_PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
+_MAX_PLACE_WORDS = 6
+# Places that are German words too but not in common_words (place names are kept out of it).
+_WORD_PLACES = _wordset(
+    "Ach Anger Au Bach Bernstein Birnbaum Brand Buch Dorf Einöde Freiland Gaming Graden Grades "
+    "Griffen Haus Höfen Kapellen Lind Messern Obdach Ratten Rein Rohr Spitz Stall Stuben Sulz "
+    "Treffen Trieben Unken Wald Weiler Weiten Wies Werfen Langen Strengen Stumm Höchst Hard"
+)
+# Places that are in common_words but in notes are nearly always the town ("LKH Hall").
+_TOWN_FIRST = _wordset("Hall Oetz Velden Straßburg")
+# Places that are also personal names: not after "von"/"bei" ("Anruf von Klaus").
+_NAME_PLACES = _wordset(
+    "Klaus Ertl Landl Plank Strobl Raab Muhr Haid Kappel Mäder Söding Birnbaum Fügen Lech "
+    "Friedberg Friedburg Puch Rust Horn Stein Berg"
+)
+
+
+_PLACE_BEFORE_DATE = re.compile(
+    r"^[ \t]*(?P<place>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)[ \t]*,[ \t]*"
+    r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?(?:\d{1,2}\.(?:\d{4}|\d{2})?|[A-ZÄÖÜ][a-zä]{2,8}\.?(?:[ \t]\d{4})?)"
+    r"[ \t]*$",  # the date ends the line: "Spirometrie, 09.09.2039: ..." is a finding
+    re.MULTILINE,
+)
+
+
+class OrgStage:
+    """Finds PRO, ORG and LOC spans on raw note text.
+
+    ``types``: which of PRO/ORG/LOC to report. ``places``: place names as in the postcode
+    dictionaries (short forms included, see ``lexicon.place_aliases``). ``professions`` and
+    ``org_words``: the lines of ``professions.txt`` and ``organization_words.txt``
+    (``bundled_org_lists``). ``common_words``: folded common words (``Lexicon.common``).
+    """
+
+    def __init__(
+        self,
+        types: frozenset[str],
+        places: Iterable[str],
+        professions: Iterable[str],
+        org_words: Iterable[str],
+        common_words: frozenset[str],
+    ) -> None:
+        self._types = frozenset(types)
+        self._common = common_words
+        self._professions = frozenset(fold(p) for p in professions if p.strip())
+        self._build_places(places)
+        self._build_org_words(org_words)
+
+    # -- set-up -----------------------------------------------------------------------------
+    def _build_places(self, places: Iterable[str]) -> None:
+        keys: set[str] = set()
+        for place in places:
+            words = place.split()
+            if not words:
+                continue
+            key = fold(" ".join(words))
+            keys.add(key)
+            # "St. Johann" and "Sankt Johann" are written both ways.
+            if key.startswith("st. "):
+                keys.add("sankt " + key[4:])
+            elif key.startswith("sankt "):
+                keys.add("st. " + key[6:])
+        self._places = frozenset(keys)
+        self._place_first = frozenset(k.split(" ", 1)[0] for k in keys)
+        # Word-level prefixes of multi-word places: a longer match is tried only while one fits.
+        self._place_prefixes = frozenset(
+            " ".join(words[:i])
+            for words in (k.split(" ") for k in keys if " " in k)
+            for i in range(1, len(words))
+        )
+        self._max_place_words = min(max((k.count(" ") + 1 for k in keys), default=1), _MAX_PLACE_WORDS)
+
+    def _build_org_words(self, org_words: Iterable[str]) -> None:
+        heads: set[str] = set()
+        suffixes: set[str] = set()
+        legal: set[str] = set()
+        for line in org_words:
+            word, _, kind = line.partition("\t")
+            word, kind = word.strip(), kind.strip() or "head"
+            if not word:
+                continue
+            {"head": heads, "suffix": suffixes, "legal": legal}.get(kind, heads).add(word)
+        self._heads = frozenset(heads)
+        self._suffixes = tuple(sorted(suffixes, key=len, reverse=True))
+        # Literal alternations without a look-behind let the engine skip to candidate first
+        # letters; the word boundary before a hit is checked in Python.
+        self._head: re.Pattern[str] | None = None
+        if heads:
+            body = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
+            self._head = re.compile(rf"(?:{body})(?![\w-])")
+        self._head_suffix: re.Pattern[str] | None = None
+        if suffixes:
+            body = "|".join(re.escape(x) for x in self._suffixes)
+            self._head_suffix = re.compile(rf"(?:{body})(?![\w-])")
+        self._legal: re.Pattern[str] | None = None
+        self._legal_forms = frozenset(legal)
+        self._weak_legal = frozenset(f for f in legal if len(f) <= 2)
+        if legal:
+            forms = "|".join(re.escape(f) for f in sorted(legal, key=len, reverse=True))
+            token = r"(?:[A-ZÄÖÜ][\w'’.+-]{0,40}+|&|\+|und|für)"
+            self._legal = guarded(
+                r"(?<![\w.&+-])", rf"(?P<name>(?:{token}[ \t]{{1,2}}){{1,6}}?)(?P<form>{forms})(?![\w])"
+            )
+
+    # -- public -----------------------------------------------------------------------------
+    def find(self, text: str) -> list[Span]:
+        """Sorted, non-overlapping spans of the requested types."""
+        spans: list[Span] = []
+        if PRO in self._types and self._professions:
+            spans += self._find_professions(text)
+        if ORG in self._types:
+            spans += self._find_organisations(text)
+        if LOC in self._types and self._places:
+            spans += self._find_places(text)
+        return _resolve(spans)
+
+    # -- professions ------------------------------------------------------------------------
+    def _profession_key(self, word: str) -> str | None:
+        """The listed job title the word is, or (capitalised compounds) ends with:
+        "Volksschullehrerin", "Kfz-Mechaniker". Generic roles do not extend to compounds
+        ("Beifahrer", "Stellvertreter", "Lautsprecher" are no jobs)."""
+        key = fold(word)
+        if key in self._professions:
+            return key
+        if not word[:1].isupper():
+            return None  # "normaler", "transportieren"
+        tail = key.rsplit("-", 1)[-1]
+        if tail != key:
+            return tail if tail in self._professions and not _GENERIC.fullmatch(tail) else None
+        for i in range(2, len(key) - _MIN_SUFFIX + 1):
+            suffix = key[i:]
+            if suffix in self._professions:
+                return None if _GENERIC.fullmatch(suffix) else suffix
+        return None
+
+    def _find_professions(self, text: str) -> list[Span]:
+        found: dict[tuple[int, int], Span] = {}
+
+        def add(start: int, end: int) -> None:
+            found.setdefault((start, end), Span(start, end, PRO, MASKERS[PRO]))
+
+        for m in _PRO_TRIGGER.finditer(text):
+            kind = m.lastgroup or ""
+            pos = m.end()
+            mods = _MODIFIERS.match(text, pos)
+            modifiers = text[m.start() : mods.end()] if mods else m.group()
+            pos = mods.end() if mods else pos
+            word = _WORD.match(text, pos)
+            if word is None:
+                continue
+            start, end = word.span()
+            key = self._profession_key(word.group())
+            if key is None:
+                if kind == "label" and self._unlisted_job(word.group()):
+                    add(start, end)
+                continue
+            if self._profession_context(text, kind, key, modifiers, end):
+                add(start, end)
+        for m in _PRO_RIGHT.finditer(text):
+            if self._profession_key(m.group("w")) is not None:
+                add(m.start("w"), m.end("w"))
+        return list(found.values())
+
+    def _unlisted_job(self, word: str) -> bool:
+        """After "Beruf:" an unknown capitalised word is the job ("Beruf: Zirbenschnitzer")."""
+        key = fold(word)
+        return word[0].isupper() and key not in self._common and key not in _NO_PROFESSION
+
+    def _profession_context(self, text: str, kind: str, key: str, modifiers: str, end: int) -> bool:
+        """Does the trigger make this job title the patient's (or a relative's) profession?"""
+        if not (_STAFF.search(key) or _GENERIC.fullmatch(key)):
+            return True  # a plain job title: every trigger counts
+        if kind in ("label", "verb") or _STRONG_MODIFIER.search(modifiers):
+            return True
+        if kind == "mod":
+            return False
+        if kind == "ist":
+            return _JOB_CLAUSE_END.match(text, end) is not None
+        # "als Arzt": only with a work verb after it ("als Arzt in Hall tätig").
+        return _WORK_AFTER.match(text, end) is not None
+
+    # -- organisations ----------------------------------------------------------------------
+    def _find_organisations(self, text: str) -> list[Span]:
+        intervals: list[tuple[int, int]] = []
+        if self._head is not None:
+            for m in self._head.finditer(text):
+                if _word_starts(text, m.start()):
+                    intervals.extend(self._head_span(text, m.start(), m.end()))
+        if self._head_suffix is not None:
+            for m in self._head_suffix.finditer(text):
+                start = _compound_start(text, m.start())
+                if start is not None:
+                    intervals.extend(self._head_span(text, start, m.end()))
+        if self._legal is not None:
+            for m in self._legal.finditer(text):
+                span = self._legal_span(text, m)
+                if span:
+                    intervals.append(span)
+        for m in _ORG_LABEL.finditer(text):
+            name = self._name_end(text, m.end(), weak_ok=True, first_stop=_NO_EMPLOYER)
+            if name is not None:
+                intervals.append(name)
+        for m in _ORG_WORK_AT.finditer(text):
+            name = self._name_end(text, m.end(), weak_ok=False)
+            if name is not None:
+                intervals.append(name)
+        return [Span(s, e, ORG, MASKERS[ORG]) for s, e in _merge(intervals)]
+
+    def _head_span(self, text: str, start: int, end: int) -> list[tuple[int, int]]:
+        """Head word plus the name after it, or a region adjective plus the head."""
+        out: list[tuple[int, int]] = []
+        # After an abbreviated head ("FH", "BG") an all-caps word is more likely a clinical
+        # abbreviation ("FH LDL") than a name.
+        acronyms = not text[start:end].isupper()
+        before = None
+        if start > 1 and text[start - 1] in " \t" and text[start - 2] in _ADJECTIVE_ENDINGS:
+            before = _WORD_BEFORE.search(text, max(0, start - 50), start)
+        if before and self._is_region_adjective(before.group(1)):
+            start = before.start(1)
+            out.append((start, end))
+        name = self._name_end(text, end, weak_ok=False, acronyms=acronyms)
+        if name is not None:
+            out.append((start, name[1]))
+        return out
+
+    def _is_region_adjective(self, word: str) -> bool:
+        key = fold(word)
+        return key in _REGION_ADJECTIVES or (
+            len(key) > 4 and key.endswith("er") and key[:-2] in self._places and key[:-2] not in self._common
+        )
+
+    def _name_end(
+        self,
+        text: str,
+        pos: int,
+        *,
+        weak_ok: bool,
+        first_stop: frozenset[str] = frozenset(),
+        acronyms: bool = True,
+    ) -> tuple[int, int] | None:
+        """(start, end) of the name right after ``pos`` (after up to three blanks), or None.
+
+        A name is up to six tokens: capitalised words, places and connectors (für, der, &).
+        It ends at its last *strong* token: a place or a word that is not a common word
+        ("Zirbleitner", "MPREIS"); up to two common capitalised nouns ("Holzbau") may sit
+        inside. With ``weak_ok`` (after a label such as "Arbeitgeber:") common words end names
+        too; ``first_stop`` lists first words that mean "no name" ("Arbeitgeber: keiner");
+        ``acronyms=False`` (after "FH", "BG") makes all-caps words weak.
+        """
+        first: int | None = None
+        best: int | None = None
+        weak = 0
+        after_fuer = False
+        previous = ""
+        for index in range(_MAX_ORG_TOKENS):
+            m = _ORG_TOKEN.match(text, pos)
+            if m is None:
+                break
+            raw = m.group("t")
+            token = raw.strip(_QUOTES)
+            t_start = m.start("t") + len(raw) - len(raw.lstrip(_QUOTES))
+            key = fold(token)
+            if index == 0 and (key in first_stop or key in _ORG_JOINERS):
+                return None
+            if key in _ORG_CONNECTORS:
+                if previous in _ORG_CONNECTORS:
+                    break
+                after_fuer = key in ("für", "fuer")
+                previous = key
+                pos = m.end()
+                continue
+            if not token[:1].isupper() or self._is_head(token) or key.rstrip(".") in _SITE_WORDS:
+                # lower-case text, the next organisation ("HTL X und der Volksschule Y") or a
+                # hospital, which the medical-site masker owns ("Uni Klinik Innsbruck")
+                break
+            previous = key
+            first = t_start if first is None else first
+            place = self._place_end(text, t_start, allow_common=True)
+            if place is not None and place[0] >= t_start + len(token.rstrip(".")):
+                best = pos = place[0]
+                after_fuer = False
+                continue
+            t_end = t_start + len(token)
+            stop_here = False
+            if token.endswith(".") and key not in _NAME_ABBREVIATIONS:
+                token, key, t_end, stop_here = token[:-1], key[:-1], t_end - 1, True
+            if weak_ok or after_fuer or self._strong_name_word(token, key, acronyms=acronyms):
+                best = t_end
+            else:
+                weak += 1
+                if weak > _MAX_ORG_WEAK:
+                    break
+            after_fuer = False
+            pos = m.end()
+            if stop_here:
+                break
+        if first is None or best is None:
+            return None
+        return first, best
+
+    def _is_head(self, token: str) -> bool:
+        """Is the token an organisation head word ("Volksschule", "Landesberufsschule")?"""
+        return token in self._heads or (
+            bool(self._suffixes) and token[:1].isupper() and token[2:].endswith(self._suffixes)
+        )
+
+    def _strong_name_word(self, token: str, key: str, *, acronyms: bool = True) -> bool:
+        """Name-like: not a common word ("Zirbleitner", "Swarovski", "MPREIS"); with
+        ``acronyms=False`` all-caps words do not count."""
+        if not acronyms and token.isupper():
+            return False
+        parts = key.split("-")
+        return key not in self._common and any(p and p not in self._common for p in parts)
+
+    def _ends_legal_name(self, token: str) -> bool:
+        """A token a company name before a legal form cannot contain or start after: stop
+        words, another legal form, a sentence's last word ("Montag. Zirbleitner GmbH")."""
+        key = fold(token)
+        if key in _ORG_STOP or token in self._legal_forms:
+            return True
+        return token.endswith(".") and key not in _NAME_ABBREVIATIONS
+
+    def _legal_span(self, text: str, m: re.Match[str]) -> tuple[int, int] | None:
+        """Capitalised words (up to four) before a legal form, after the last stop word."""
+        offset = m.start("name")
+        tokens = [(t.start() + offset, t.group()) for t in re.finditer(r"\S+", m.group("name"))]
+        stops = [i for i, (_, t) in enumerate(tokens) if self._ends_legal_name(t)]
+        if stops:
+            tokens = tokens[stops[-1] + 1 :]
+        tokens = tokens[-4:]
+        while tokens and fold(tokens[0][1]) in _ORG_CONNECTORS:
+            tokens.pop(0)
+        if not tokens:
+            return None
+        if m.group("form") in self._weak_legal and not any(
+            self._strong_name_word(t, fold(t)) for _, t in tokens if fold(t) not in _ORG_CONNECTORS
+        ):
+            return None
+        return tokens[0][0], m.end("form")
+
+    # -- places -----------------------------------------------------------------------------
+    def _find_places(self, text: str) -> list[Span]:
+        spans: list[Span] = []
+        for m in _LOC_TRIGGER.finditer(text):
+            # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
+            found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
+            if found is None:
+                continue
+            end, key = found
+            if m.group("prep") and m.group("prep").lower() in ("von", "bei") and key in _NAME_PLACES:
+                continue
+            spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
+        for m in _PLACE_BEFORE_DATE.finditer(text):
+            # A letter's place-and-date line: "Zirbldorf, am 16.12.2029", "Zirbldorf, 3. März".
+            key = fold(m.group("place"))
+            if key not in self._common and all(p not in self._common for p in key.split("-")):
+                spans.append(Span(m.start("place"), m.end("place"), LOC, MASKERS[LOC]))
+        for m in _LOC_AFTER_ZIP.finditer(text):
+            found = self._place_end(text, m.end(), allow_common=True)
+            if found is not None:
+                spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
+        return spans
+
+    def _place_end(self, text: str, pos: int, *, allow_common: bool) -> tuple[int, str] | None:
+        """(end, folded name) of the longest capitalised known place starting at ``pos``."""
+        if pos >= len(text) or not text[pos].isupper():
+            return None
+        first = _PLACE_WORD.match(text, pos)
+        if first is None:
+            return None
+        head = fold(first.group())
+        if (
+            head not in self._place_first
+            and head.rstrip(".") not in self._place_first
+            and head.split("-", 1)[0] not in self._place_first
+        ):
+            return None
+        best: tuple[int, str] | None = None
+        words: list[str] = []
+        word: re.Match[str] | None = first
+        for _ in range(self._max_place_words):
+            if word is None:
+                break
+            words.append(word.group())
+            key = fold(" ".join(words))
+            found = self._known_place(key, word.end())
+            if found is not None:
+                best = found
+            if key not in self._place_prefixes:
+                break
+            gap = _PLACE_GAP.match(text, word.end())
+            if gap is None:
+                break
+            word = _PLACE_WORD.match(text, gap.end())
+        if best is None:
+            return None
+        if not allow_common and " " not in best[1] and self._word_place(best[1]):
+            return None
+        return best
+
+    def _known_place(self, key: str, end: int) -> tuple[int, str] | None:
+        """The folded phrase as a place: as written, without a sentence's full stop, or a known
+        place joined to another name by a hyphen ("Innsbruck-Land", "Wels-Grieskirchen")."""
+        if key in self._places:
+            return end, key
+        if key.endswith(".") and key[:-1] in self._places:
+            return end - 1, key[:-1]
+        stripped, cut = (key[:-1], 1) if key.endswith(".") else (key, 0)
+        head, _, last = stripped.rpartition(" ")
+        if "-" in last and f"{head} {last.split('-', 1)[0]}".strip() in self._places:
+            return end - cut, stripped
+        return None
+
+    def _word_place(self, key: str) -> bool:
+        """A one-word place that is also a German word (needs a postcode before it)."""
+        if key in _TOWN_FIRST:
+            return False
+        return key in self._common or key in _WORD_PLACES
+
+
+def _word_starts(text: str, pos: int) -> bool:
+    """Does a word start at ``pos`` (not inside a word, abbreviation or hyphenated compound)?"""
+    return pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] in "_.-")
+
+
+def _compound_start(text: str, suffix_start: int) -> int | None:
+    """Start of the capitalised compound that ends in a head suffix ("Landesberufsschule"),
+    with at least two letters before the suffix; None for a lower-case or bare word."""
+    i = suffix_start
+    lo = max(0, suffix_start - _MAX_COMPOUND_HEAD)
+    while i > lo and text[i - 1].isalpha():
+        i -= 1
+    if suffix_start - i < 2 or not text[i].isupper() or not _word_starts(text, i):
+        return None
+    return i
+
+
+def _resolve(spans: list[Span]) -> list[Span]:
+    """Non-overlapping spans: the longer wins, then Organization > Place > Profession."""
+    return resolve_overlaps(spans, _RANK)
+
+
+def _merge(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Union of overlapping intervals ("Firma Zirbleitner" + "Zirbleitner GmbH")."""
+    return union_ranges([i for i in intervals if i[1] > i[0]])

@@ -1,0 +1,723 @@
+"""Regex stage for dates (DAT), ages (AGE) and identifiers (ID).
+
+Same design as ``contacts_addresses``: a few regexes compiled once and scanned with
+``finditer``, every repetition bounded so each scan is linear in the text length, and the
+context rules that regexes express badly checked in Python on the few candidates. Every
+scan starts with a plain character class (a digit, the first letters of its keywords) and
+checks the character before it with a lookbehind placed after that first character, which
+lets the engine skip ahead; context that precedes a candidate is read by one scan per note
+(durations) or by an anchored match on the reversed window (patient words), not by
+searching a window per candidate.
+
+Dates (masker ``RegexDate``; grammar and formats in ``date_grammar``)
+    * every form of ``date_grammar`` with a day or month that is valid for its month/year;
+      the span is the date alone: weekdays before it and times after it stay;
+    * qualifiers stay outside: "im/Mitte/Ende März 2023" -> "März 2023";
+    * yearless numeric dates (``12.3.``) are the weakest form. They count after a date cue
+      (am, vom, bis, ab, seit, zum, Datum, a weekday, ...), at the start of a line, or when
+      day or month has two digits; never after a lab-like abbreviation (``K 3.5.``,
+      ``Hb 12.5.``);
+    * numeric dates with a 2-digit or no year are rejected after version/section words
+      (Version, Kapitel, Abschnitt, Punkt, §, ICD, NYHA, ...);
+    * years and month/two-digit years as letters write them in histories: after a temporal
+      cue (``seit 2019``, ``ED 01/18``, ``(2012)``) or standing alone (``Z.n. TEP 2019``,
+      ``Port 1/19``, ``01/97-10/18``); not before a unit or a counted noun (``2000 IE``,
+      ``2023 Patienten``), not after a score, number or version word (``NRS 7/10``,
+      ``Zimmer 2012``, ``Version 2019``), and no uncued round numbers (1900, 1950, 2000);
+    * the bare start of a range that writes its month or year once, read backwards from the
+      date it ends at: ``06``-07.11.2024, ``05.11``-18.11.2024, ``6``-9/19, ``Juni`` bis
+      November 2019; and ``06``/07.11.2024, whose slash hides the second date from the grammar;
+    * not dates: a month name alone (``im März``), doses, scores, blood pressure, times,
+      decimals, versions ("2.1.3"), ICD codes, phone numbers.
+
+Ages (masker ``RegexAge``); the span is number + unit
+    * ``78-jährig(e/er/en/em/es)``, ``78 jährig``, ``78-Jährige``, ``78-jähr.``;
+    * ``78 J.``, ``78 J``, ``78-J.``, ``78J``, ``78 Jhr.``;
+    * ``78a`` (Austrian annus) only right after ",", "(" or "/" that do not follow a number
+      ("Muster, 78a", "(78a)"; not "Gasse 5, 12a") or after a patient word (Pat., Patient,
+      Herr, Frau, männlich, ...); so "Zimmer 10a" or "Hauptstraße 12a" never qualify;
+    * ``(im) Alter (von/:) 91 Jahren`` -> ``91 Jahren``; without unit ``Alter: 91`` -> ``91``
+      unless a word follows the number ("Alter von 3 Monaten");
+    * ``91 Jahre alt(e/er/...)`` -> ``91 Jahre``; ``mit 91 Jahren`` -> ``91 Jahren``;
+      ``92. Lebensjahr`` (counted as 92); ``Pat. (91)`` / ``Herr Muster (91)`` -> ``91``;
+      ``(m, 91)``, ``(91/w)`` -> ``91``;
+    * not ages: durations. "J."/"a"/"jährig" after seit, vor, nach, für, während, binnen,
+      innerhalb, alle, ab, bis, in, letzten, ... (hedges like "ca.", "über", "mehr als" are
+      skipped), "jährig" before a duration noun ("5-jährige Therapie"), "J" near a
+      defibrillation context (200 J); "3 Jahre" without "alt" or "Alter"; numbers >= 120.
+    * ``ages="over89"`` reports only ages > 89 (HIPAA Safe Harbor), ``ages="all"`` every age.
+
+Identifiers (masker ``RegexID``)
+    * Austrian social-security numbers ``1237 010180`` / ``1237010180``: check digit valid
+      (``stdnum.at.vnr``) and the last six digits a plausible birth date DDMMYY;
+    * German KVNR ``A123456780``: letter + 9 digits, check digit as documented by GKV
+      (letter -> 01..26, weights 1,2,1,2,..., products cross-summed, sum mod 10);
+    * IBAN with valid checksum and country format (``stdnum.iban``), spaced or compact;
+    * after an ID keyword (Fallnr., Fall-Nr., Fallnummer, PIZ, Pat.-Nr., Patientennummer,
+      Aufnahmenr., Befundnr., Vers.-Nr., SVNR, SV-Nr., KVNR, E-Nr., Auftragsnr., Vorgangs-Nr.,
+      Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a colon): the code
+      that follows (optional ":"), when it has at least 4 digits and is not a date; the span is
+      the code only;
+    * ward, room and bed codes after Station, Stat., Zimmer, Zi., Bett ("Station O-11",
+      "Zi: 119"): they locate the patient in the house;
+    * plain numbers without keyword or valid checksum are never IDs.
+
+Overlaps inside this stage: ID beats DAT beats AGE; within a type the longer span wins.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+from operator import attrgetter
+
+from stdnum import iban as _iban
+from stdnum.at import vnr as _vnr
+
+from deid_cli.detection.patterns.date_grammar import DATE_PATTERNS, MONTH_NAME, is_valid_match, parse_date
+from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.spans import Span, select_disjoint
+
+__all__ = ["AGE", "DAT", "ID", "PHI_TYPES", "PhiStage", "kvnr_check_digit"]
+
+DAT, AGE, ID = "DAT", "AGE", "ID"
+PHI_TYPES: frozenset[str] = frozenset({DAT, AGE, ID})
+AGE_MODES = ("over89", "all")
+_SAFE_HARBOR_MAX_AGE = 89
+_MAX_AGE = 119
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# Context helpers (per hit, bounded windows)
+# ---------------------------------------------------------------------------------------------
+
+_WINDOW = 48
+_TOKEN_STRIP = ",;:()[]\"'"
+
+
+def _prev_tokens(text: str, pos: int, count: int) -> list[str]:
+    """Up to ``count`` whitespace-separated tokens before ``pos`` (nearest last), stripped of
+    surrounding brackets and commas. Reads a bounded window, so it is O(1) per hit."""
+    lo = pos - _WINDOW
+    chunk = text[lo if lo > 0 else 0 : pos]
+    tokens = chunk.rsplit(None, count)
+    if len(tokens) > count:
+        del tokens[0]
+    elif tokens and lo > 0 and not text[lo - 1].isspace() and not chunk[0].isspace():
+        del tokens[0]  # cut in the middle of a token
+    return [s for t in tokens if (s := t.strip(_TOKEN_STRIP))]
+
+
+def _next_token(text: str, pos: int) -> str:
+    window = text[pos : pos + _WINDOW].split(maxsplit=1)
+    return window[0].strip(_TOKEN_STRIP + ".") if window else ""
+
+
+def _line_start(text: str, pos: int) -> bool:
+    i = pos
+    lo = max(0, pos - _WINDOW)
+    while i > lo and text[i - 1] in " \t\u00a0":
+        i -= 1
+    return i == 0 or text[i - 1] in "\r\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Dates
+# ---------------------------------------------------------------------------------------------
+
+_DATE_CUES = _wordset(
+    """am vom von bis ab seit zum zur den dem per datum stand ca. ca und bzw. bzw oder
+    mo mo. di di. mi mi. do do. fr fr. sa sa. so so. montag dienstag mittwoch donnerstag
+    freitag samstag sonntag heute gestern morgen aufnahme entlassung op kontrolle termin
+    geb. geb geboren verstorben"""
+)
+_VERSION_CUES = _wordset(
+    """version vers. v v. release rel. update build kap. kapitel abschnitt abs. punkt pkt.
+    § nr. nr icd icd-10 icd10 tab. tabelle abb. abbildung seite s. stadium grad typ nyha gcs
+    score"""
+)
+_UNIT_AFTER_DATE = re.compile(
+    r"[ \u00a0]?(?:mg|µg|mcg|g|kg|ml|mL|l|IE|I\.E\.|E|%|mmol|µmol|Stk|Tbl|Tabl)(?![^\W\d_])"
+)
+_LAB_LIKE = re.compile(r"[A-Za-zÄÖÜäöü]{1,5}")
+
+
+def _date_context_ok(text: str, m: re.Match[str], g: dict[str, str | None]) -> bool:
+    """Context rules for numeric dates (see module docstring); ``g`` is ``m.groupdict()``."""
+    if g.get("mn") is not None or (g.get("y") is not None and g.get("d") is not None and g.get("sy") is None):
+        return True  # month names and full dates with a 4-digit year need no context
+    if _UNIT_AFTER_DATE.match(text, m.end()):
+        return False  # "1.2000 mg" is a dose
+    if g.get("y") is not None and g.get("sy") is None:
+        return True
+    prev = _prev_tokens(text, m.start(), 1)
+    word = prev[-1] if prev else ""
+    low = word.lower()
+    if low in _VERSION_CUES or low.rstrip(".") in _VERSION_CUES:
+        return False
+    if g.get("sy") is not None:  # "23.04 2029": a forgotten dot, unless a measurement precedes
+        return not (_LAB_LIKE.fullmatch(word) and any(c.isupper() for c in word))
+    if g.get("yy") is not None or g.get("d0") is not None:
+        return True
+    # Yearless "12.3.": the weakest form.
+    if low in _DATE_CUES or low.rstrip(".") in _DATE_CUES or _line_start(text, m.start()):
+        return True
+    if _LAB_LIKE.fullmatch(word) and any(c.isupper() for c in word):
+        return False  # "K 3.5.", "Hb 12.5."
+    return len(g["d"]) == 2 or len(g["m"]) == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Ages
+# ---------------------------------------------------------------------------------------------
+
+
+def _rests(words: list[str]) -> str:
+    """Alternation of literal ``words`` for a position where their first letter is already
+    consumed: each rest checks its first letter with a lookbehind ("(?<=P)(?:atient|at\\.)")."""
+    by_first: dict[str, list[str]] = {}
+    for word in words:
+        by_first.setdefault(word[0], []).append(word[1:])
+    return "|".join(
+        f"(?<={re.escape(first)})(?:{'|'.join(re.escape(r) for r in sorted(rest, key=len, reverse=True))})"
+        for first, rest in sorted(by_first.items())
+    )
+
+
+def _firsts(words: list[str]) -> str:
+    return "[" + "".join(re.escape(c) for c in sorted({w[0] for w in words})) + "]"
+
+
+def _first_letter_alternation(words: list[str], not_before: str) -> str:
+    """Alternation of literal ``words`` that starts with a character class, so the regex
+    engine can skip ahead to candidate letters; the check that the word does not follow a
+    ``not_before`` character sits after the first letter."""
+    return f"{_firsts(words)}(?<!{not_before}.)(?:{_rests(words)})"
+
+
+# The number of an age; it is not the tail of a decimal, date, range or code. The context
+# check sits after the first digit so the pattern starts with a plain character class.
+_NUM = r"(?P<n>\d(?<![\w.,/:\-]\d)\d{0,2})(?!\d)"
+_NOT_LETTER = r"(?![^\W\d_])"
+_HEDGE_RE = r"(?:(?:ca\.|etwa|knapp|fast|über|ueber|rund)[ ])?"
+
+_AGE_JAEHRIG = re.compile(
+    _NUM + r"(?:[ ]?-[ ]?|[ ])?(?P<u>[jJ](?:ährig|aehrig)(?:e[mnrs]?)?(?![^\W\d_])|[jJ]ähr\.)"
+)
+_AGE_J = re.compile(_NUM + r"(?:[ ]?-[ ]?|[ ])?(?P<u>J(?:hr?)?\.|Jhr(?![^\W\d_])|J(?![^\W\d_]))(?![/\-])")
+_ANNUS_END = r"(?P<u>a)(?=[ \t\r\n,;:)\]]|\.(?!\w)|$)"
+# "Muster, 78a", "(78a)", "m/78a"; the punctuation must not follow a number ("Gasse 5, 12a").
+_AGE_A_PUNCT = re.compile(r"[,(/](?<!\d[,(/])(?<!\d[A-Za-z][,(/])[ ]?(?P<n>\d{1,3})(?!\d)" + _ANNUS_END)
+_AGE_A_WORD = re.compile(
+    _first_letter_alternation(
+        [
+            "Pat.",
+            "Patientin",
+            "Patient",
+            "Pt.",
+            "Herr",
+            "Frau",
+            "Hr.",
+            "Fr.",
+            "männlich",
+            "weiblich",
+            "männl.",
+            "weibl.",
+        ],
+        r"[\w.]",
+    )
+    + r"[ ](?P<n>\d{1,3})(?!\d)"
+    + _ANNUS_END
+)
+_AGE_ALTER = re.compile(
+    _first_letter_alternation(["Alter", "Lebensalter"], r"\w")
+    + r"(?:[ ]?:|[ ]von|[ ]mit)?[ ]?"
+    + _HEDGE_RE
+    + r"(?P<n>\d{1,3})(?!\d)"
+    r"(?:[ ]?(?P<u>Jahren|Jahre|Jahr|J\.|J(?![^\W\d_])|a(?![^\W\d_])))?"
+)
+_AGE_ALT = re.compile(_NUM + r"[ ]?(?P<u>Jahre|Jahren|J\.)[ ]alt(?:e[mnrs]?)?" + _NOT_LETTER)
+_AGE_MIT = re.compile(
+    r"[mM](?<!\w[mM])it[ ]" + _HEDGE_RE + r"(?P<n>\d{1,3})(?!\d)" + r"[ ](?P<u>Jahren)" + _NOT_LETTER
+)
+_AGE_LEBENSJAHR = re.compile(_NUM + r"\.[ ]?(?P<u>Lebensjahr(?:es|s|e)?|L[Jj]\.?)" + _NOT_LETTER)
+# "55-j. Patientin": the abbreviated "-jährig" of letter headers.
+_PERSON_NOUN = r"(?:Pat|Frau|Herr|Mann|Kind|Junge|Mädchen|Säugling|Bub|Pensionist|Rentner|männl|weibl)"
+_AGE_J_ABBREVIATED = re.compile(_NUM + r"-(?P<u>j\.)(?=[ \t]?" + _PERSON_NOUN + ")")
+_AGE_PAREN = re.compile(r"\((?P<n>\d{1,3})(?P<u>)\)")
+_SEX = r"(?:[mwfdMWFD]|männl\.?|weibl\.?|männlich|weiblich)"
+_AGE_UNIT = r"(?:[ ]?(?P<u>J\.?|a|Jahre))?"
+_AGE_SEX_PAREN = re.compile(
+    r"\((?:" + _SEX + r"[ ]?[,/][ ]?(?P<n>\d{1,3})" + _AGE_UNIT
+    + r"|(?P<n2>\d{1,3})(?:[ ]?(?P<u2>J\.?|a|Jahre))?[ ]?[,/][ ]?" + _SEX + r")\)"
+)  # fmt: skip
+
+_DURATION_WORDS = _wordset(
+    """seit vor nach für fuer während waehrend binnen innerhalb alle ab bis zwischen letzten
+    letzte vergangenen nächsten naechsten weitere weiteren weiterer in von um dauer zeitraum
+    pro je jeweils"""
+)
+_HEDGE_WORDS = _wordset(
+    """ca. ca etwa ungefähr ungefaehr rund knapp fast über ueber mehr weniger als mindestens
+    mind. max. maximal bereits schon insgesamt nur erst gut ganze ganzen zirka"""
+)
+_DURATION_NOUNS = tuple(
+    sorted(
+        _wordset(
+            "therapie behandlung anamnese rate verlauf dauer zeitraum intervall geschichte beobachtung "
+            "follow pause erfahrung historie abusus konsum einnahme überleben ueberleben studie periode "
+            "phase tätigkeit taetigkeit zugehörigkeit ehe beziehung aufenthalt haft karriere garantie "
+            "frist jubiläum bestehen laufzeit remission latenz abstinenz abstand verzögerung verspätung "
+            "rauch raucher nikotin alkohol packyears dialyse medikation gabe"
+        )
+    )
+)
+_DEFI_WORDS = ("defi", "kardiover", "cardiover", "schock", "biphas", "monophas", "joule", "energie")
+# "Pat. (91)", "Patientin (91)", "Herr Muster (91)", "Frau Dr. Anna Muster (91)". Matched on
+# the reversed window before the bracket (text read right to left), so the regex is anchored
+# there and fails on the first character instead of searching the window: optional space, up
+# to three capitalised words, the intro word.
+_REV_CAP_WORD = r"(?:[^\W\d_]{0,30}[A-ZÄÖÜ]-)?\.?[^\W\d_]{0,30}[A-ZÄÖÜ]"
+_PATIENT_BEFORE = re.compile(
+    r"[ ]?(?:(?:\.taP|taP|\.tP|nitneitaP|tneitaP)"
+    rf"|(?:{_REV_CAP_WORD}[ ]){{1,3}}(?:rreH|uarF|\.rH|\.rF|\.nrH|\.taP|nitneitaP|tneitaP))"
+    r"(?![^\W\d_])"
+)
+
+
+_SPACE = r"[ \t\u00a0]"
+
+
+def _either_case_firsts(words: frozenset[str]) -> str:
+    return "[" + "".join(sorted({c for w in words for c in (w[0].lower(), w[0].upper())})) + "]"
+
+
+# A duration preposition, up to three hedges, then a number: "seit ca. 5 J.", "vor 2 J.".
+# One scan per note collects where such numbers start; an age candidate starting there is a
+# duration. Starts with a character class (see _first_letter_alternation) for speed.
+_DURATION_SCAN = re.compile(
+    rf"{_either_case_firsts(_DURATION_WORDS)}(?<![^\W\d_].)(?i:{_rests(sorted(_DURATION_WORDS))})"
+    rf"(?![^\W\d_])\.?{_SPACE}{{1,3}}"
+    rf"(?:(?i:{'|'.join(re.escape(w) for w in sorted(_HEDGE_WORDS, key=len, reverse=True))})"
+    rf"(?![^\W\d_]){_SPACE}{{0,3}}){{0,3}}(?=\d)"
+)
+_DEFI_SCAN = re.compile("(?i:" + "|".join(_DEFI_WORDS) + ")")
+
+
+class _AgeContext:
+    """Per-note facts the age rules share, computed on first use by one scan each."""
+
+    __slots__ = ("_defi_ends", "_durations", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._durations: set[int] | None = None
+        self._defi_ends: list[int] | None = None
+
+    def duration_before(self, start: int) -> bool:
+        """A duration preposition governs the number at ``start`` ("seit ca. 5 J.")."""
+        if self._durations is None:
+            self._durations = {m.end() for m in _DURATION_SCAN.finditer(self.text)}
+        return start in self._durations
+
+    def defibrillation_before(self, start: int) -> bool:
+        """A defibrillation word ends within the window before ``start`` ("Schock 200 J")."""
+        if self._defi_ends is None:
+            self._defi_ends = [m.end() for m in _DEFI_SCAN.finditer(self.text)]
+        i = bisect_right(self._defi_ends, start) - 1
+        return i >= 0 and start - self._defi_ends[i] <= _WINDOW
+
+
+def _duration_noun_after(text: str, end: int) -> bool:
+    """The next word is a duration noun or a compound of one ("Raucheranamnese")."""
+    word = _next_token(text, end).lower()
+    return bool(word) and (word.startswith(_DURATION_NOUNS) or word.endswith(_DURATION_NOUNS))
+
+
+# ---------------------------------------------------------------------------------------------
+# Identifiers
+# ---------------------------------------------------------------------------------------------
+
+_SVNR = re.compile(r"(?P<ser>[1-9](?<![\w.,/+\-][1-9])\d{3})[ \u00a0]?(?P<dob>\d{6})(?!\w)(?![.,/\-]\d)")
+_DIGIT_GROUP_AFTER = re.compile(r"[ /\-]\d")
+_KVNR = re.compile(r"[A-Z](?<![\w\-][A-Z])\d{9}(?!\w)(?![.,/\-]\d)")
+_IBAN = re.compile(r"[A-Z](?<![A-Za-z0-9][A-Z])[A-Z]\d{2}(?:[ ]?[A-Z0-9]{1,4}){1,8}")
+_IBAN_MIN, _IBAN_MAX = 15, 34
+_IBAN_LETTER_DIGITS = {ord(c): str(10 + i) for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")}
+
+_KW_STEMS = [
+    "Fall",
+    "Pat",
+    "Patienten",
+    "Aufnahme",
+    "Aufn",
+    "Befund",
+    "Vers",
+    "Versicherungs",
+    "Versicherten",
+    "SV",
+    "VS",
+    "KV",
+    "Sozialversicherungs",
+    "Krankenversicherten",
+    "E",
+    "Einsende",
+    "Auftrags",
+    "Labor",
+    "Proben",
+    "Akten",
+    "Dokumenten",
+    "Vorgangs",
+    "Protokoll",
+    "Kunden",
+    "Mitglieds",
+    "Rechnungs",
+    "Untersuchungs",
+]
+_KW_WORDS = ["PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode"]
+_KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID)"
+# A keyword is a stem + "Nr."/"nummer"/"ID" ("Fall-Nr.", "Pat.-Nr.", "Befundnummer") or a
+# word of its own ("PIZ", "SVNR"); stems and words share one first-letter alternation.
+_ID_KEYWORD = (
+    f"{_firsts(_KW_STEMS + _KW_WORDS)}(?<![\\w\\-].)"
+    f"(?:(?:{_rests(_KW_STEMS)})\\.?-?[ ]?{_KW_SUFFIX}|(?:{_rests(_KW_WORDS)}))(?![^\\W\\d_])"
+)
+_ID_CODE = re.compile(
+    _ID_KEYWORD + r"[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
+    r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
+    r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d))){0,3}"
+)
+# "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
+_COLON_ID = re.compile(
+    r"[AFV](?<![\w\-][AFV])(?:all|kte|organg|uftrag)[ \t]{0,3}:[ \t]{0,3}"
+    r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,39})(?![\w\-/])"
+)
+# Ward, room and bed codes locate the patient in the house ("Station O-11", "Zi: 119").
+_WARD_CODE = re.compile(
+    r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
+    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-z]?)(?![\w\-/]|[.,]\d)"
+)
+_DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
+# A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
+_QUANTITY_AFTER = re.compile(r"[ ]?(?:J\.?|Jahre|jährig|a(?![^\W\d_])|mg|ml|kg|Tbl|mmHg|%)")
+
+
+def kvnr_check_digit(letter: str, digits: str) -> int:
+    """Check digit of a German KVNR (the unchangeable 10-character part) from its letter
+    and its 8 serial digits: the letter becomes 01..26, the 10 digits are weighted
+    1,2,1,2,..., two-digit products are cross-summed, the sum modulo 10 is the check digit."""
+    number = f"{ord(letter.upper()) - ord('A') + 1:02d}" + digits
+    total = 0
+    for i, ch in enumerate(number):
+        product = int(ch) * (1 if i % 2 == 0 else 2)
+        total += product // 10 + product % 10
+    return total % 10
+
+
+def _valid_kvnr(code: str) -> bool:
+    return (
+        len(code) == 10
+        and code[0].isalpha()
+        and code[1:].isdigit()
+        and kvnr_check_digit(code[0], code[1:9]) == int(code[9])
+    )
+
+
+def _plausible_birth_date(ddmmyy: str) -> bool:
+    day, month = int(ddmmyy[:2]), int(ddmmyy[2:4])
+    days = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return 1 <= month <= 12 and 1 <= day <= days[month - 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Overlap resolution
+# ---------------------------------------------------------------------------------------------
+
+_PRIORITY = {ID: 0, DAT: 1, AGE: 2}
+_START = attrgetter("start")
+
+
+def _resolve(spans: list[Span]) -> list[Span]:
+    """Non-overlapping spans: ID > DAT > AGE, then longer first, then earlier."""
+    spans.sort(key=_START)
+    if all(a.end <= b.start for a, b in pairwise(spans)):
+        return [s for s in spans if s.end > s.start]  # the common case: nothing overlaps
+    return select_disjoint(sorted(spans, key=lambda s: (_PRIORITY.get(s.type, 9), s.start - s.end, s.start)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage
+# ---------------------------------------------------------------------------------------------
+
+
+_DATE_CUE = (
+    r"(?:seit|ED|Erstdiagnose|Erstdiagnostik|EM|von|bis|ab|im[ \t]+Jahre?|Jahr|Anfang|Ende|Mitte|"
+    r"Frühjahr|Sommer|Herbst|Winter|ca\.|circa|Stand|St\.[ \t]?p\.|Z\.[ \t]?n\.|s/p)"
+)
+_UNITS = (
+    r"mg|g|ml|l|IE|I\.E\.|E|µg|mcg|kg|mmHg|Stk|Tbl|Tabl|x|%|kcal|cal|m|cm|mm|km|Schritte|Punkte|Pkt|"
+    r"LK|Lymphknoten|Zellen|Mio|Tsd|/µl|/nl|Hz|W|J"
+)
+_NOT_AFTER_DATE = rf"(?![\d/.,:]\d|[\d/]|[ \t]?(?:{_UNITS})(?![^\W\d_]))"
+_CUED_YEAR = re.compile(
+    rf"(?:(?<![\w.]){_DATE_CUE}[ \t]+|(?<![\w])\()(?P<d>(?:19|20)\d{{2}}){_NOT_AFTER_DATE}"
+)
+# Letters date history by bare years ("Z.n. Hüft-TEP 2019", "SHT 1995"): a 4-digit year
+# 1900-2099 standing alone, not glued to other numbers, not a quantity and not after a
+# number word ("Nr. 2019", "Zimmer 2012").
+_BARE_YEAR = re.compile(
+    rf"(?P<d>[12](?<![\w.,/:+\-][12])(?<![\d][ ][12])(?:(?<=1)9|(?<=2)0)\d{{2}}){_NOT_AFTER_DATE}"
+)
+# A noun on the same line right after the number: a count ("2023 Patienten").
+_COUNTED_NOUN_AFTER = re.compile(r"[ \t\u00a0]+[A-ZÄÖÜ][a-zäöüß]")
+_NUMBER_WORDS = _wordset(
+    """nr nr. nummer zimmer zi zi. station bett tel tel. fax plz postfach code ca ca. circa etwa
+    x × mal über unter bis-zu max max. min min. gesamt total summe insgesamt"""
+)
+# Month/two-digit year ("ED 12/17", "Port 1/19", "01/18-06/19"); the month (1-12) is checked
+# in Python.
+_MONTH_YEAR = re.compile(
+    rf"(?P<d>(?P<month>\d(?<![\w/.,:+]\d)(?<![^\W\d_]-\d)\d?)/\d{{2}})"
+    rf"{_NOT_AFTER_DATE}"
+)
+_SCORE_BEFORE = re.compile(
+    r"(?i:nrs|vas|nas|pain|score|schmerz\w*|nyha|gcs|punkte?|skala|visus|rr|lk|ratio|apgar|ecog|karnofsky)\W{0,4}$"
+)
+# The first day or month of a range that writes its month/year once ("06-07.11.2024",
+# "05.11-18.11.2024", "1. - 21. Juli 2022", "6-9/19", "Juni bis November 2019"): read
+# backwards from a date the stage found, so it costs one anchored match per date.
+_RANGE_START_BEFORE = re.compile(
+    r"(?:(?<![\w.,/:+\-])(?P<num>\d{1,2}\.?(?:\d{1,2}\.?)?)"
+    rf"|(?<![\w])(?P<mn>{MONTH_NAME}))"
+    r"[ \t\u00a0]{0,2}(?:[-–/]|bis)[ \t\u00a0]{0,2}$"
+)
+_RANGE_LOOKBACK = 24
+_MONTH_SLASH_YEAR_TEXT = re.compile(r"\d{1,2}/(?:\d{2}|\d{4})")
+# "06/07.11.2024": the slash hides the second date from the date grammar.
+_SLASHED_DAY_DATE = guarded(
+    r"(?<![\w/.,])", r"(?P<a>\d{1,2})/(?P<b>\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2}))(?![\d.]\d)"
+)
+
+
+def _range_start(text: str, span: Span) -> Span | None:
+    """The bare start of a range that ends at the date ``span`` (see ``_RANGE_START_BEFORE``)."""
+    lo = max(0, span.start - _RANGE_LOOKBACK)
+    m = _RANGE_START_BEFORE.search(text[lo : span.start])
+    if m is None:
+        return None
+    if m.group("num") is not None:
+        parts = [int(p) for p in m.group("num").split(".") if p]
+        month_year = _MONTH_SLASH_YEAR_TEXT.fullmatch(text, span.start, span.end) is not None
+        limit = 12 if month_year and len(parts) == 1 else 31  # "6-9/19" starts with a month
+        if not 1 <= parts[0] <= limit or (len(parts) == 2 and not 1 <= parts[1] <= 12):
+            return None
+        start, end = lo + m.start("num"), lo + m.end("num")
+    else:
+        start, end = lo + m.start("mn"), lo + m.end("mn")
+    return Span(start, end, DAT, "RegexDate")
+
+
+def _year_context_ok(text: str, start: int) -> bool:
+    """A bare year or month/year is no date after a score, number or version word."""
+    if _SCORE_BEFORE.search(text, max(0, start - 16), start):
+        return False
+    prev = _prev_tokens(text, start, 1)
+    if not prev:
+        return True
+    low = prev[-1].lower()
+    return low not in _NUMBER_WORDS and low not in _VERSION_CUES and low.rstrip(".") not in _VERSION_CUES
+
+
+class PhiStage:
+    """Finds DAT, AGE and ID spans on raw note text."""
+
+    def __init__(self, types: frozenset[str], ages: str = "over89") -> None:
+        """``types``: subset of {"DAT", "AGE", "ID"} to report; ``ages``: "over89" (only
+        ages > 89, Safe Harbor) or "all"."""
+        if ages not in AGE_MODES:
+            raise ValueError(f"ages must be one of {AGE_MODES}, not {ages!r}")
+        self.types = frozenset(types)
+        self.ages = ages
+
+    def find(self, text: str) -> list[Span]:
+        """Return sorted, non-overlapping spans on ``text`` (Python string indices)."""
+        spans: list[Span] = []
+        if ID in self.types:
+            spans.extend(self._ids(text))
+        if DAT in self.types:
+            spans.extend(self._dates(text))
+        if AGE in self.types:
+            min_age = 0 if self.ages == "all" else _SAFE_HARBOR_MAX_AGE + 1
+            spans.extend(self._ages(text, min_age))
+        return _resolve(spans)
+
+    # -- dates --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _dates(text: str) -> Iterator[Span]:
+        found: list[Span] = []
+        for pattern in DATE_PATTERNS:
+            for m in pattern.finditer(text):
+                g = m.groupdict()
+                if is_valid_match(m, g) and _date_context_ok(text, m, g):
+                    found.append(Span(m.start(), m.end(), DAT, "RegexDate"))
+        for m in _SLASHED_DAY_DATE.finditer(text):
+            if parse_date(m.group("b")) is not None and 1 <= int(m.group("a")) <= 31:
+                found.append(Span(m.start("b"), m.end("b"), DAT, "RegexDate"))
+        # Letters date history by a bare year or a month/year pair ("seit 2019", "ED 01/18",
+        # "(2012)", "SHT 1995", "01/97-03/98"); scores, quantities and numbered things stay.
+        for m in _CUED_YEAR.finditer(text):
+            found.append(Span(m.start("d"), m.end("d"), DAT, "RegexDate"))
+        for pattern in (_BARE_YEAR, _MONTH_YEAR):
+            for m in pattern.finditer(text):
+                if pattern is _BARE_YEAR:
+                    if int(m.group("d")) % 50 == 0 or _COUNTED_NOUN_AFTER.match(text, m.end()):
+                        continue  # "2000", "2023 Patienten": quantities more often than years
+                elif not 1 <= int(m.group("month")) <= 12:
+                    continue
+                if _year_context_ok(text, m.start()):
+                    found.append(Span(m.start("d"), m.end("d"), DAT, "RegexDate"))
+        yield from found
+        for span in found:
+            start = _range_start(text, span)
+            if start is not None:
+                yield start
+
+    # -- ages ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _ages(text: str, min_age: int) -> Iterator[Span]:
+        """Every age candidate in [min_age, 119] that passes its context rule; the age is
+        checked first, so with ``over89`` most candidates cost one int()."""
+        ctx = _AgeContext(text)
+        for pattern, accept in _AGE_RULES:
+            for m in pattern.finditer(text):
+                n = m.group("n")
+                if n is None:  # the "(91, m)" order of the sex/age bracket
+                    n_start, n_end, unit_end, value = m.start("n2"), m.end("n2"), m.end("u2"), m.group("n2")
+                else:
+                    n_start, n_end, unit_end, value = m.start("n"), m.end("n"), m.end("u"), n
+                if min_age <= int(value) <= _MAX_AGE and (accept is None or accept(ctx, m)):
+                    yield Span(n_start, unit_end if unit_end >= 0 else n_end, AGE, "RegexAge")
+
+    # -- identifiers --------------------------------------------------------------------------
+
+    @staticmethod
+    def _ids(text: str) -> Iterator[Span]:
+        for m in _SVNR.finditer(text):
+            number = m.group("ser") + m.group("dob")
+            before = text[max(0, m.start() - 2) : m.start()]
+            if len(before) == 2 and before[0].isdigit() and before[1] in " /-":
+                continue  # tail of a longer digit sequence (phone number)
+            if _DIGIT_GROUP_AFTER.match(text, m.end()):
+                continue
+            if _vnr.is_valid(number) and _plausible_birth_date(m.group("dob")):
+                yield Span(m.start(), m.end(), ID, "RegexID")
+        for m in _KVNR.finditer(text):
+            if _valid_kvnr(m.group()):
+                yield Span(m.start(), m.end(), ID, "RegexID")
+        for m in _IBAN.finditer(text):
+            end = _iban_end(text, m)
+            if end is not None:
+                yield Span(m.start(), end, ID, "RegexID")
+        for pattern in (_COLON_ID, _WARD_CODE):
+            for m in pattern.finditer(text):
+                code = m.group("code")
+                digits = sum(c.isdigit() for c in code)
+                enough = digits >= 1 if pattern is _WARD_CODE else digits >= 4
+                if enough and parse_date(code) is None:
+                    yield Span(m.start("code"), m.end("code"), ID, "RegexID")
+        for m in _ID_CODE.finditer(text):
+            start, end = m.start("code"), m.end("code")
+            code = m.group("code")
+            if m.group("more") and code.isdigit():
+                # Extra space-separated digit groups ("SVNR 1237 010180") unless a group is a
+                # quantity ("Fallnr. 12345 78 J.").
+                for g in _DIGIT_GROUP.finditer(m.group("more")):
+                    g_end = m.start("more") + g.end()
+                    if _QUANTITY_AFTER.match(text, g_end):
+                        break
+                    end = g_end
+            value = text[start:end]
+            if sum(c.isdigit() for c in value) < 4 or parse_date(value) is not None:
+                continue
+            yield Span(start, end, ID, "RegexID")
+
+
+def _iban_end(text: str, m: re.Match[str]) -> int | None:
+    """End of the longest valid IBAN in the match (it may have run into a following code)."""
+    ends = [m.start() + i for i, ch in enumerate(m.group()) if ch == " "]
+    if m.end() >= len(text) or not text[m.end()].isalnum():
+        ends.append(m.end())
+    for end in reversed(ends):
+        compact = text[m.start() : end].replace(" ", "")
+        if _IBAN_MIN <= len(compact) <= _IBAN_MAX and _mod97(compact) and _iban.is_valid(compact):
+            return end
+    return None
+
+
+def _mod97(compact: str) -> bool:
+    """ISO 7064 mod 97-10 over the rearranged IBAN: the cheap filter before stdnum's full
+    country-format check."""
+    return int((compact[4:] + compact[:4]).translate(_IBAN_LETTER_DIGITS)) % 97 == 1
+
+
+def _bare_number_ends(text: str, end: int) -> bool:
+    """A unitless "Alter: 91" counts unless a word follows ("Alter von 3 Monaten")."""
+    rest = text[end : end + 2]
+    return not rest or not (rest[0].isalpha() or (rest[0] == " " and rest[1:2].isalpha()))
+
+
+def _patient_before(text: str, start: int) -> bool:
+    """Patient context before a bracketed number: "Pat. (91)", "Herr Muster (91)"."""
+    return _PATIENT_BEFORE.match(text[max(0, start - _WINDOW) : start][::-1]) is not None
+
+
+def _jaehrig_ok(ctx: _AgeContext, m: re.Match[str]) -> bool:
+    return not ctx.duration_before(m.start("n")) and not _duration_noun_after(ctx.text, m.end())
+
+
+def _j_ok(ctx: _AgeContext, m: re.Match[str]) -> bool:
+    start = m.start("n")
+    if ctx.duration_before(start):
+        return False
+    return not (m.group("u") == "J" and ctx.defibrillation_before(start))
+
+
+def _alter_ok(ctx: _AgeContext, m: re.Match[str]) -> bool:
+    return m.group("u") is not None or _bare_number_ends(ctx.text, m.end())
+
+
+def _mit_ok(ctx: _AgeContext, m: re.Match[str]) -> bool:
+    return not _duration_noun_after(ctx.text, m.end())
+
+
+def _paren_ok(ctx: _AgeContext, m: re.Match[str]) -> bool:
+    text, i = ctx.text, m.start() - 1
+    if i >= 0 and text[i] == " ":
+        i -= 1
+    # Cheap first test: a patient word or name ends in a letter or an abbreviation dot.
+    return i >= 0 and (text[i].isalpha() or text[i] == ".") and _patient_before(text, m.start())
+
+
+# (pattern, context check or None). Every pattern has a group "n" (the number) and may have
+# "u" (the unit, end of the span); the sex/age bracket has "n2"/"u2" for its second order.
+_AGE_RULES: tuple[tuple[re.Pattern[str], Callable[[_AgeContext, re.Match[str]], bool] | None], ...] = (
+    (_AGE_JAEHRIG, _jaehrig_ok),
+    (_AGE_J, _j_ok),
+    (_AGE_A_PUNCT, None),
+    (_AGE_A_WORD, None),
+    (_AGE_ALTER, _alter_ok),
+    (_AGE_ALT, None),
+    (_AGE_MIT, _mit_ok),
+    (_AGE_LEBENSJAHR, None),
+    (_AGE_J_ABBREVIATED, None),
+    (_AGE_PAREN, _paren_ok),
+    (_AGE_SEX_PAREN, None),
+)

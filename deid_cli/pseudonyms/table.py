@@ -1,0 +1,91 @@
+"""Corpus-wide pseudonyms: ``[PAT-7KQ2XM]``, held in memory only.
+
+The code is keyed by the normalized reference alone, never by its type: "Frau Maier"
+(``[PAT-7KQ2XM]``) and a bare "Maier" typed as a general person (``[PER-7KQ2XM]``) stay
+linkable. Each run draws new codes; the linkage table is never serialized (``--seed`` makes
+codes reproducible, for tests only).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Callable, Sequence
+
+from deid_cli.detection.normalize import reference_key
+from deid_cli.detection.spans import PHO, Span
+
+# No 0/O, 1/I/L: codes are read aloud and copied by hand.
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+_NON_DIGIT = re.compile(r"\D")
+_TRUNK_ZERO = re.compile(r"\(\s*0\s*\)")
+
+
+def normalized_reference(text: str, entity_type: str) -> str:
+    """The identity of a reference: phone numbers by their digits (+43 = 0043), the rest folded."""
+    if entity_type == PHO:
+        digits = _NON_DIGIT.sub("", _TRUNK_ZERO.sub("", text))
+        return "00" + digits if text.lstrip().startswith("+") else digits
+    return reference_key(text)
+
+
+class Pseudonymizer:
+    """The in-memory linkage table: normalized reference -> code, collision-free."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self._codes: dict[str, str] = {}
+        self._used: set[str] = set()
+
+    def code(self, reference: str) -> str:
+        """The code of a normalized reference; drawn at first sight, stable for the run."""
+        code = self._codes.get(reference)
+        if code is None:
+            while True:
+                code = "".join(self._random.choice(ALPHABET) for _ in range(CODE_LENGTH))
+                if code not in self._used:
+                    break
+            self._used.add(code)
+            self._codes[reference] = code
+        return code
+
+    def tag(self, text: str, entity_type: str) -> str:
+        """The tag a text of this type gets in this run."""
+        return tag(text, entity_type, self.code(normalized_reference(text, entity_type)), "")
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __reduce__(self) -> None:  # pragma: no cover - a guard, not a feature
+        raise TypeError("the linkage table is never serialized")
+
+
+Replacer = Callable[[str, str, str, str], str]  # (original, type, code, reference) -> text
+
+
+def tag(original: str, entity_type: str, code: str, reference: str) -> str:
+    """The default replacement: ``[PAT-7KQ2XM]``."""
+    return f"[{entity_type}-{code}]"
+
+
+def pseudonymize(
+    text: str, spans: Sequence[Span], pseudonymizer: Pseudonymizer, replace: Replacer = tag
+) -> tuple[str, list[str]]:
+    """Rewrite ``text`` with every span (sorted, disjoint) replaced, in one sweep; also return
+    each span's code (the statistics count distinct references by code). A span's own
+    ``reference`` (a misspelling's learned name) decides its code when set."""
+    pieces: list[str] = []
+    codes: list[str] = []
+    pos = 0
+    for span in spans:
+        original = text[span.start : span.end]
+        reference = span.reference or normalized_reference(original, span.type)
+        code = pseudonymizer.code(reference)
+        codes.append(code)
+        pieces.append(text[pos : span.start])
+        pieces.append(replace(original, span.type, code, reference))
+        pos = span.end
+    pieces.append(text[pos:])
+    return "".join(pieces), codes

@@ -50,16 +50,9 @@ from deid_cli.commands.options import (
 from deid_cli.commands.review import REVIEW_EPILOG, review_command
 from deid_cli.commands.scrape import SCRAPE_EPILOG, scrape_dicts
 from deid_cli.commands.stats import STATS_EPILOG, stats_command
-from deid_cli.corpus.corpus_file import (
-    MAX_NOTE_CHARS,
-    PRIVATE_FILE_MODE,
-    InputError,
-    OutputError,
-    Rejected,
-    UsageError,
-    directory_mode,
-)
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, OutputError, directory_mode
 from deid_cli.corpus.locking import DestinationLocked, TakenLock, destination_locks
+from deid_cli.corpus.records import MAX_NOTE_CHARS, InputError, Rejected, UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.spans import DAT
 from deid_cli.engine.local import LocalEngine, Progress, RunOptions

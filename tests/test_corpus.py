@@ -16,16 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deid_cli.corpus.corpus_file import (
-    AtomicOutputs,
-    CorpusFile,
-    InputError,
-    Record,
-    Rejected,
-    UsageError,
-    discover_inputs,
-    output_paths,
-)
+from deid_cli.corpus.atomic import AtomicOutputs
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.discovery import discover_inputs, output_paths
+from deid_cli.corpus.records import InputError, Record, Rejected, UsageError
 
 SECRET = "Zwetschgenhuber"
 

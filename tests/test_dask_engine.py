@@ -22,7 +22,8 @@ from conftest import Run
 from distributed import LocalCluster
 
 import deid_cli.engine.dask as dask_engine
-from deid_cli.corpus.corpus_file import CorpusFile, InputError, Record, Rejected
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.records import InputError, Record, Rejected
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.engine.dask import DaskEngine, DaskSettings

@@ -37,14 +37,10 @@ from deid_cli.commands.options import (
     exit_on_usage_error,
     load_lexicon_or_exit,
 )
-from deid_cli.corpus.corpus_file import (
-    PRIVATE_FILE_MODE,
-    AtomicOutputs,
-    CorpusFile,
-    InputError,
-    UsageError,
-    discover_inputs,
-)
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.discovery import discover_inputs
+from deid_cli.corpus.records import InputError, UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.reports.audit import CUE_WEIGHTS, AuditRun, audit_corpus
 from deid_cli.reports.evaluation import parse_types

@@ -17,7 +17,8 @@ from typing import Annotated
 
 import typer
 
-from deid_cli.corpus.corpus_file import PRIVATE_FILE_MODE, UsageError
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE
+from deid_cli.corpus.records import UsageError
 from deid_cli.detection.learning import DictionaryOptions, load_lexicon
 from deid_cli.detection.lexicon.lexicon import ConfigError, Lexicon
 from deid_cli.detection.spans import DEFAULT_TYPES, EXTRA_TYPES

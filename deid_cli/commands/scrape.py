@@ -16,7 +16,7 @@ from rich.console import Console
 
 from deid_cli import PACKAGE_DIR, __version__
 from deid_cli.commands.options import FileMode
-from deid_cli.corpus.corpus_file import PRIVATE_FILE_MODE, directory_mode
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, directory_mode
 from deid_cli.scrape.context import ScrapeContext
 from deid_cli.scrape.hcp import HcpSource, SourceFileError, load_source, scrape_hcp
 from deid_cli.scrape.http import PoliteClient, ScrapeError

@@ -23,7 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from deid_cli.commands.options import FileMode
-from deid_cli.corpus.corpus_file import PRIVATE_FILE_MODE, AtomicOutputs
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
 from deid_cli.reports.stats_report import (
     StatsFileError,
     build_report,

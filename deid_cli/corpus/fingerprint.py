@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from deid_cli.corpus.corpus_file import InputError
+from deid_cli.corpus.records import InputError
 
 # What fsspec's info() may report that changes with the content; each filesystem has some.
 _FSSPEC_VERSION_KEYS = ("size", "mtime", "LastModified", "last_modified", "ETag", "etag", "generation", "ino")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import orjson
 
-from deid_cli.corpus.corpus_file import OutputError, make_directories
+from deid_cli.corpus.atomic import OutputError, make_directories
 
 LOCK_SUFFIX = ".deid-lock"
 

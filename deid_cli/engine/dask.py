@@ -43,8 +43,10 @@ from distributed import Client, Future, LocalCluster
 from distributed.scheduler import KilledWorker
 
 from deid_cli import __version__
-from deid_cli.corpus.corpus_file import CSV_SUFFIXES, AtomicOutputs, InputError, Rejected, UsageError
+from deid_cli.corpus.atomic import AtomicOutputs
+from deid_cli.corpus.discovery import CSV_SUFFIXES
 from deid_cli.corpus.fingerprint import RemoteInputGuard
+from deid_cli.corpus.records import InputError, Rejected, UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import NameLearner
 from deid_cli.engine.dask_tasks import (

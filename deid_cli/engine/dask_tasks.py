@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO, NamedTuple, TypeVar
 
 from deid_cli import __version__
-from deid_cli.corpus.corpus_file import InputError, Rejected
+from deid_cli.corpus.records import InputError, Rejected
 from deid_cli.detection.detector import Detector
 from deid_cli.engine.batches import LearnedBatch, NoteFailed, detect_batch, learn_batch
 from deid_cli.engine.local import RecordWriter, RunOptions, item_batches

@@ -25,19 +25,11 @@ from typing import BinaryIO
 
 import orjson
 
-from deid_cli.corpus.corpus_file import (
-    MAX_NOTE_CHARS,
-    PRIVATE_FILE_MODE,
-    AtomicOutputs,
-    CorpusFile,
-    InputError,
-    Record,
-    Rejected,
-    UsageError,
-    discover_inputs,
-    output_paths,
-)
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.discovery import discover_inputs, output_paths
 from deid_cli.corpus.fingerprint import InputGuard
+from deid_cli.corpus.records import MAX_NOTE_CHARS, InputError, Record, Rejected, UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import NameLearner
 from deid_cli.detection.normalize import fold

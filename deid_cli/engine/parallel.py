@@ -29,7 +29,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from deid_cli.corpus.corpus_file import InputError
+from deid_cli.corpus.records import InputError
 from deid_cli.engine.batches import NoteFailed, NoteWork
 
 IN_FLIGHT_PER_WORKER = 2

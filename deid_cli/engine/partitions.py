@@ -18,15 +18,9 @@ from typing import Any, BinaryIO, NamedTuple
 
 import fsspec
 
-from deid_cli.corpus.corpus_file import (
-    SUPPORTED_SUFFIXES,
-    CorpusFile,
-    Record,
-    Rejected,
-    UsageError,
-    discover_inputs,
-    output_paths,
-)
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.discovery import SUPPORTED_SUFFIXES, discover_inputs, output_paths
+from deid_cli.corpus.records import Record, Rejected, UsageError
 from deid_cli.engine.local import RunOptions
 
 # fsspec protocols that keep copies of what they read on local disk.

@@ -25,7 +25,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from deid_cli.corpus.corpus_file import CorpusFile, InputError, Record, Rejected
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.records import InputError, Record, Rejected
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import NameLearner
 from deid_cli.detection.lexicon.lexicon import Lexicon

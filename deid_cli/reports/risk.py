@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from deid_cli.corpus.corpus_file import Record
+from deid_cli.corpus.records import Record
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.maskers.base import looks_like_noun
 from deid_cli.detection.normalize import fold

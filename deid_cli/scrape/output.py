@@ -18,7 +18,7 @@ from pathlib import Path
 import orjson
 from rich.table import Table
 
-from deid_cli.corpus.corpus_file import PRIVATE_FILE_MODE, AtomicOutputs
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
 from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
 
 SOURCES_MD = "SOURCES.md"

@@ -28,7 +28,7 @@ from typing import Any
 
 import orjson
 
-from deid_cli.corpus.corpus_file import AtomicOutputs, make_directories
+from deid_cli.corpus.atomic import AtomicOutputs, make_directories
 from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
 from deid_cli.scrape.http import ScrapeError
 

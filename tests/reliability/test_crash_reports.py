@@ -17,7 +17,7 @@ import typer
 
 from deid_cli import cli
 from deid_cli.commands.options import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE
-from deid_cli.corpus.corpus_file import InputError
+from deid_cli.corpus.records import InputError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.engine.dask import DaskEngine, DaskSettings

@@ -16,7 +16,8 @@ import orjson
 import pytest
 from conftest import TAG
 
-from deid_cli.corpus.corpus_file import CorpusFile, Record, Rejected
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.records import Record, Rejected
 
 DEPTH = 100_000
 NAME = "Zirbleitner"

@@ -31,7 +31,7 @@ from typing import Any
 import platformdirs
 
 from deid_cli import __version__
-from deid_cli.corpus.corpus_file import make_directories
+from deid_cli.corpus.atomic import make_directories
 from deid_cli.detection.lexicon.lexicon import (
     LexiconSources,
     PublicLexicon,

@@ -1,0 +1,188 @@
+"""Outputs that appear whole or not at all: temp file beside the destination, fsync, rename."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+PRIVATE_FILE_MODE = 0o600  # outputs may hold patient data: owner-only unless --mode says otherwise
+
+
+def directory_mode(file_mode: int) -> int:
+    """The mode for a directory holding files of ``file_mode``: each read bit gets its search
+    (x) bit too, so 0600 -> 0700, 0640 -> 0750, 0644 -> 0755."""
+    return file_mode | (file_mode & 0o444) >> 2
+
+
+def make_directories(directory: Path, mode: int) -> None:
+    """Create ``directory`` and its missing parents with exactly ``mode`` (``mkdir`` alone
+    would apply the umask); directories that already exist are left as they are."""
+    missing: list[Path] = []
+    current = directory
+    while not current.is_dir() and current != current.parent:
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir(mode=mode & 0o700)  # never wider than asked while the chmod is pending
+        except FileExistsError:
+            if path.is_dir():
+                continue  # created meanwhile by someone else: not ours to change
+            raise
+        os.chmod(path, mode)
+
+
+TEMP_MARKER = ".deid-tmp-"  # temp files are ".{destination name}.deid-tmp-XXXXXXXX" beside it
+
+
+class OutputError(OSError):
+    """Writing an output failed (disk full, not writable, ...). It names the destination the
+    user asked for, never the temp file, and carries the OS error's number and reason."""
+
+    def __init__(self, destination: Path, cause: OSError) -> None:
+        super().__init__(cause.errno, cause.strerror or type(cause).__name__, str(destination))
+        self.destination = destination
+
+
+def remove_stale_temps(dest: Path) -> None:
+    """Delete the temp files a killed run left beside ``dest``. Only for a caller that holds
+    the destination's lock (``run_lock.py``): otherwise they may be a running writer's temps."""
+    prefix = f".{dest.name}{TEMP_MARKER}"
+    try:
+        entries = list(os.scandir(dest.parent))
+    except OSError:  # no directory yet, hence no leftovers; other errors surface on open
+        return
+    for entry in entries:
+        if entry.name.startswith(prefix) and not entry.is_dir(follow_symlinks=False):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(entry.path)
+
+
+class _OutputFile(io.BufferedWriter):
+    """A temp file's writer whose I/O errors (ENOSPC, EFBIG, EIO...) name the destination."""
+
+    def __init__(self, fd: int, dest: Path) -> None:
+        super().__init__(io.FileIO(fd, "wb"))
+        self.dest = dest
+
+    def write(self, data: Any) -> int:
+        try:
+            return super().write(data)
+        except OSError as exc:
+            raise OutputError(self.dest, exc) from None
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as exc:
+            raise OutputError(self.dest, exc) from None
+
+
+@dataclass(slots=True)
+class _Pending:
+    tmp: Path
+    dest: Path
+    file: BinaryIO
+
+
+class AtomicOutputs:
+    """Write several outputs so that each destination is either untouched or complete.
+
+    ``open(dest)`` returns a binary file writing to a temp file beside ``dest`` (same
+    directory, so ``os.replace`` is atomic), created 0600 and given ``mode`` (default 0600,
+    owner-only, whatever the umask); missing parent directories are created with
+    ``directory_mode(mode)`` (0700 by default). ``commit()`` fsyncs every temp and renames it onto
+    its destination. If the block raises or ends without ``commit()``, all temps are removed and
+    existing destinations stay as they were. Each rename is atomic; the set as a whole is not.
+
+    Every I/O error is an ``OutputError`` naming the destination. With ``remove_stale`` (only
+    while holding the destination locks), ``open`` first deletes the temps that a killed run
+    left beside the destination.
+    """
+
+    def __init__(self, mode: int = PRIVATE_FILE_MODE, remove_stale: bool = False) -> None:
+        self.mode = mode  # of every file written; directories created for them: directory_mode(mode)
+        self.remove_stale = remove_stale
+        self._pending: list[_Pending] = []
+        self._committed = False
+
+    def __enter__(self) -> AtomicOutputs:
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if not self._committed:
+            self._discard()
+
+    def open(self, dest: Path) -> BinaryIO:
+        """Create the temp file for ``dest`` (and its parent directories) and return it."""
+        if self._committed:
+            raise RuntimeError("AtomicOutputs already committed")
+        if any(p.dest == dest for p in self._pending):
+            raise ValueError(f"output opened twice: {dest}")
+        try:
+            make_directories(dest.parent, directory_mode(self.mode))
+            if self.remove_stale:
+                remove_stale_temps(dest)
+            fd, name = tempfile.mkstemp(prefix=f".{dest.name}{TEMP_MARKER}", dir=dest.parent)  # 0600
+        except OSError as exc:
+            raise OutputError(dest, exc) from None
+        try:
+            os.fchmod(fd, self.mode)  # exactly --mode, whatever the umask
+            file = _OutputFile(fd, dest)
+        except BaseException as exc:
+            os.close(fd)
+            Path(name).unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise OutputError(dest, exc) from None
+            raise
+        self._pending.append(_Pending(Path(name), dest, file))
+        return file
+
+    def commit(self) -> None:
+        """Flush and fsync all temps first, then rename them, keeping the window of mixed state short."""
+        if self._committed:
+            return
+        for pending in self._pending:
+            try:
+                pending.file.flush()
+                os.fsync(pending.file.fileno())
+                pending.file.close()
+            except OSError as exc:
+                raise OutputError(pending.dest, exc) from None
+        for pending in self._pending:
+            try:
+                os.replace(pending.tmp, pending.dest)
+            except OSError as exc:
+                raise OutputError(pending.dest, exc) from None
+        self._committed = True
+        for directory in {p.dest.parent for p in self._pending}:
+            _fsync_directory(directory)
+        self._pending.clear()
+
+    def _discard(self) -> None:
+        """Close and delete every temp file; never raises so the original error stays visible."""
+        for pending in self._pending:
+            with contextlib.suppress(OSError):
+                pending.file.close()
+            with contextlib.suppress(OSError):
+                pending.tmp.unlink(missing_ok=True)
+        self._pending.clear()
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Persist the rename itself; best effort because not every platform allows it."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

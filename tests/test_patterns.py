@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.detection.patterns.contacts_addresses import RegexStage
+from deid_cli.detection.patterns.regex_stage import RegexStage
 from deid_cli.detection.spans import ADD, MAI, PHO, WEB, ZIP, Span
 
 PLACES = (

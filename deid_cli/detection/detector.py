@@ -32,9 +32,9 @@ from deid_cli.detection.maskers.known import KnownIdentifierMasker
 from deid_cli.detection.maskers.medical_site import MedicalSiteMasker
 from deid_cli.detection.maskers.name_dictionary import NameDictionaryMasker
 from deid_cli.detection.maskers.salutation import SalutationMasker
-from deid_cli.detection.patterns.contacts_addresses import RegexStage
 from deid_cli.detection.patterns.organisations import OrgStage
 from deid_cli.detection.patterns.phi import PhiStage
+from deid_cli.detection.patterns.regex_stage import RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
     ADD,

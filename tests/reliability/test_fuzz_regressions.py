@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.patterns.contacts_addresses import RegexStage
+from deid_cli.detection.patterns.regex_stage import RegexStage
 
 from .fuzzing import fuzz
 

@@ -21,7 +21,7 @@ from conftest import Run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.detection.patterns import contacts_addresses as patterns
+from deid_cli.detection.patterns import addresses, contacts
 from deid_cli.detection.patterns import organisations as org_patterns
 from deid_cli.detection.patterns import phi as phi_patterns
 from deid_cli.detection.patterns.regex_guard import first_char_class
@@ -164,11 +164,11 @@ GUARDED = {
     "org._ORG_WORK_AT": org_patterns._ORG_WORK_AT,
     "org._LOC_TRIGGER": org_patterns._LOC_TRIGGER,
     "org._LOC_AFTER_ZIP": org_patterns._LOC_AFTER_ZIP,
-    "patterns._EMAIL": patterns._EMAIL,
-    "patterns._IBAN": patterns._IBAN,
-    "patterns._ADDRESS_PREP": patterns._ADDRESS_PREP,
-    "patterns._ZIP": patterns._ZIP,
-    "patterns._PHONE": patterns._PHONE,
+    "contacts._EMAIL": contacts._EMAIL,
+    "contacts._IBAN": contacts._IBAN,
+    "addresses._ADDRESS_PREP": addresses._ADDRESS_PREP,
+    "addresses._ZIP": addresses._ZIP,
+    "contacts._PHONE": contacts._PHONE,
     "phi._SLASHED_DAY_DATE": phi_patterns._SLASHED_DAY_DATE,
 }
 _GUARD = re.compile(r"\(\?=\[(?:\\.|[^\]\\])*\]\)")

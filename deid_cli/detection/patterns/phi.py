@@ -1,6 +1,6 @@
 """Regex stage for dates (DAT), ages (AGE) and identifiers (ID).
 
-Same design as ``contacts_addresses``: a few regexes compiled once and scanned with
+Same design as ``contacts`` and ``addresses``: a few regexes compiled once and scanned with
 ``finditer``, every repetition bounded so each scan is linear in the text length, and the
 context rules that regexes express badly checked in Python on the few candidates. Every
 scan starts with a plain character class (a digit, the first letters of its keywords) and
@@ -77,6 +77,7 @@ from stdnum import iban as _iban
 from stdnum.at import vnr as _vnr
 
 from deid_cli.detection.patterns.date_grammar import DATE_PATTERNS, MONTH_NAME, is_valid_match, parse_date
+from deid_cli.detection.patterns.number_context import wordset
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.spans import Span, select_disjoint
 
@@ -87,10 +88,6 @@ PHI_TYPES: frozenset[str] = frozenset({DAT, AGE, ID})
 AGE_MODES = ("over89", "all")
 _SAFE_HARBOR_MAX_AGE = 89
 _MAX_AGE = 119
-
-
-def _wordset(words: str) -> frozenset[str]:
-    return frozenset(words.split())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,13 +128,13 @@ def _line_start(text: str, pos: int) -> bool:
 # Dates
 # ---------------------------------------------------------------------------------------------
 
-_DATE_CUES = _wordset(
+_DATE_CUES = wordset(
     """am vom von bis ab seit zum zur den dem per datum stand ca. ca und bzw. bzw oder
     mo mo. di di. mi mi. do do. fr fr. sa sa. so so. montag dienstag mittwoch donnerstag
     freitag samstag sonntag heute gestern morgen aufnahme entlassung op kontrolle termin
     geb. geb geboren verstorben"""
 )
-_VERSION_CUES = _wordset(
+_VERSION_CUES = wordset(
     """version vers. v v. release rel. update build kap. kapitel abschnitt abs. punkt pkt.
     § nr. nr icd icd-10 icd10 tab. tabelle abb. abbildung seite s. stadium grad typ nyha gcs
     score"""
@@ -258,18 +255,18 @@ _AGE_SEX_PAREN = re.compile(
     + r"|(?P<n2>\d{1,3})(?:[ ]?(?P<u2>J\.?|a|Jahre))?[ ]?[,/][ ]?" + _SEX + r")\)"
 )  # fmt: skip
 
-_DURATION_WORDS = _wordset(
+_DURATION_WORDS = wordset(
     """seit vor nach für fuer während waehrend binnen innerhalb alle ab bis zwischen letzten
     letzte vergangenen nächsten naechsten weitere weiteren weiterer in von um dauer zeitraum
     pro je jeweils"""
 )
-_HEDGE_WORDS = _wordset(
+_HEDGE_WORDS = wordset(
     """ca. ca etwa ungefähr ungefaehr rund knapp fast über ueber mehr weniger als mindestens
     mind. max. maximal bereits schon insgesamt nur erst gut ganze ganzen zirka"""
 )
 _DURATION_NOUNS = tuple(
     sorted(
-        _wordset(
+        wordset(
             "therapie behandlung anamnese rate verlauf dauer zeitraum intervall geschichte beobachtung "
             "follow pause erfahrung historie abusus konsum einnahme überleben ueberleben studie periode "
             "phase tätigkeit taetigkeit zugehörigkeit ehe beziehung aufenthalt haft karriere garantie "
@@ -476,7 +473,7 @@ _BARE_YEAR = re.compile(
 )
 # A noun on the same line right after the number: a count ("2023 Patienten").
 _COUNTED_NOUN_AFTER = re.compile(r"[ \t\u00a0]+[A-ZÄÖÜ][a-zäöüß]")
-_NUMBER_WORDS = _wordset(
+_NUMBER_WORDS = wordset(
     """nr nr. nummer zimmer zi zi. station bett tel tel. fax plz postfach code ca ca. circa etwa
     x × mal über unter bis-zu max max. min min. gesamt total summe insgesamt"""
 )

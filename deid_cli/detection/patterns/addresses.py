@@ -1,0 +1,260 @@
+"""Street addresses, postcodes and the places after them (masker names RegexAddress, RegexZIP).
+
+The street scan is anchored on the rare part, "suffix + house number" ("straße 12"), and the
+street name is read backwards from it; a postcode counts only before a known place, after a
+street, with a country prefix or after a residence cue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
+from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.spans import ADD, ZIP, Span
+
+_SUFFIXES = wordset(
+    "straße strasse str. gasse weg platz allee ring kai zeile damm ufer "
+    "gürtel guertel steig promenade markt hof berg pl."
+)
+# Literal alternatives in both capitalisations: the regex engine then skips ahead by the
+# first-character set, which is several times faster than an (?i:...) group on prose.
+_STREET_SUFFIX = "(?:" + "|".join(re.escape(w) for s in sorted(_SUFFIXES) for w in (s, s.capitalize())) + ")"
+_LETTER = r"[^\W\d_]"
+# A whole street token: optional hyphen chain ("Dr.-Karl-Renner-") and a word ending in a
+# suffix. Only used with fullmatch on a token already cut out of the text.
+_STREET_TOKEN = re.compile(rf"(?=[A-ZÄÖÜ])(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
+_STREET_TOKEN_MAX = 250
+# House numbers: 12, 12a, 12 a, 12-14, 12/3/4, 12/Top 3.
+_HOUSE_LETTER = r"(?:[a-gA-G](?!\w)|[ ][a-fA-F](?![\w\-]))"
+_HOUSE = (
+    r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
+    r"(?:[ ]?[-–][ ]?\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
+    r"(?:[ ]?/[ ]?(?:(?:Top|Tür|Stiege|Stg\.)[ ]?)?\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?){0,3}"
+)
+# The scan is anchored on the rare part, "suffix + house number", not on every capitalised
+# word: a regex that starts at each word and tries all suffixes is ~20x slower on prose. The
+# street token and the words before it are then found by walking backwards from the hit.
+_ADDRESS = re.compile(rf"(?P<suffix>{_STREET_SUFFIX})(?!{_LETTER})[ ]?{_HOUSE}")
+# Up to three capitalised words that may precede the street ("Lange Gasse", "Wiener Straße").
+_PRE_WORD = re.compile(rf"[A-ZÄÖÜ]{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,4}}\.?")
+_PRE_WORD_MAX, _PRE_WORDS_MAX = 160, 3
+# Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3".
+_PREPOSITION = r"(?:Am|Im|An[ ]de[rmn]|Auf[ ]de[rmn]|In[ ]der|Zum|Zur|Unter[ ]den|Hinter[ ]de[rmn])"
+_ADDRESS_PREP = guarded(
+    r"(?<![\w\-])",
+    rf"{_PREPOSITION}[ ]"
+    rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
+    r"[ ](?P<num>\d{1,3}(?!\d)(?:[a-gA-G](?!\w))?(?:/\d{1,3}(?!\d)){0,3})",
+)
+# Words that end a name run before a street: articles, prepositions, role nouns.
+_PRE_STOP = wordset(
+    """die der das den dem des ein eine einer eines einem seine seiner ihre ihrer unsere diese
+    dieser meine in im am an auf bei beim zur zum nach von vom aus über unter bis ab gegenüber
+    adresse wohnadresse anschrift wohnort wohnhaft patient patientin herr frau mutter vater
+    schwester bruder tochter sohn ehefrau ehemann partner partnerin tel telefon straße strasse"""
+)
+_PRE_ABBREVIATIONS = frozenset({"Dr.", "St.", "Prof.", "Hl."})
+# Compound words with a street suffix that are clinical vocabulary, not streets.
+_STREET_STOP_ENDINGS = tuple(
+    wordset(
+        """monitoring arbeitsplatz parkplatz schultergürtel beckengürtel klappenring anulusring
+        annuloplastiering atemweg harnweg zugangsweg infektionsweg supermarkt friedhof"""
+    )
+)
+# Nouns that follow "Am"/"Im"/"Zur" in clinical prose; with a number they are not streets.
+_PREP_NAME_STOP = wordset(
+    """tag vortag folgetag aufnahmetag morgen abend mittag nachmittag vormittag wochenende montag
+    dienstag mittwoch donnerstag freitag samstag sonntag ende anfang beginn jahr monat woche
+    station ambulanz zimmer bett stock labor verlauf bereich rahmen schnitt mittel segment
+    kontrolle aufnahme entlassung op einsatz notfall haus klinikum intervall zyklus liegen
+    stehen sitzen ruhe belastung"""
+)
+_PREP_END_OK = frozenset(",;.)\n\r")
+
+
+def _street_token_start(text: str, suffix_start: int) -> int | None:
+    """Walk back from the suffix over letters, hyphens and "Dr.-"-style dots to the start of
+    the street token; None if the token is glued to a digit or runs past the window."""
+    lo = max(0, suffix_start - _STREET_TOKEN_MAX)
+    i = suffix_start
+    while i > lo:
+        c = text[i - 1]
+        if c.isalpha() or c == "-" or (c == "." and text[i] == "-"):
+            i -= 1
+        else:
+            break
+    while i < suffix_start and text[i] == "-":
+        i += 1
+    if i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_-."):
+        return None  # token longer than the window, or glued to a number or abbreviation
+    return i
+
+
+def _words_before(text: str, pos: int) -> list[str]:
+    """Up to three capitalised words directly before ``pos``, each preceded by one space,
+    in text order. Walks backwards so the cost is per hit, not per character of the note."""
+    words: list[str] = []
+    end = pos
+    while len(words) < _PRE_WORDS_MAX and end >= 2 and text[end - 1] == " ":
+        i = end - 1
+        lo = max(0, i - _PRE_WORD_MAX)
+        while i > lo and (text[i - 1].isalpha() or text[i - 1] in "-."):
+            i -= 1
+        if (i > 0 and (text[i - 1].isalnum() or text[i - 1] in "_-.")) or not _PRE_WORD.fullmatch(
+            text, i, end - 1
+        ):
+            break
+        words.append(text[i : end - 1])
+        end = i
+    words.reverse()
+    return words
+
+
+def _adjective_like(word: str) -> bool:
+    """Words like "Wiener", "Obere", "Alte" may precede a compound street name."""
+    return word.endswith(("e", "er"))
+
+
+_ZIP_CORE = r"(?:(?:AT|DE|CH|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
+_ZIP = guarded(
+    r"(?<![\w.,/+\-])",
+    r"(?:"
+    rf"(?:PLZ|Postleitzahl)[ ]?:?[ ]?(?P<kw>{_ZIP_CORE})"
+    rf"|(?P<zip>{_ZIP_CORE})(?=[ ][A-ZÄÖÜ])"
+    r")",
+)
+# After a street address the next number is a postcode and the word after it its place, even
+# where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München".
+_ZIP_AFTER_STREET = re.compile(
+    rf"[ \t]?,?[ \t]?(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
+    r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
+)
+_RESIDENCE_BEFORE = re.compile(
+    r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|\badresse|\banschrift)[ \t]*:?[ \t]*$"
+)
+_CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
+_PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
+_PLACE_TRAILING = ",;:!?.\"'»"
+_MAX_PLACE_WORDS = 5
+
+
+class AddressFinder:
+    """Finds ADD and ZIP spans on raw note text; knows the places of the postcode lists."""
+
+    def __init__(self, places: Iterable[str] = ()) -> None:
+        """``places``: place names as written in the postcode dictionaries. A ZIP counts only
+        when one of them follows it, so a dict lookup keyed by the folded name replaces a huge
+        regex alternation."""
+        self._places: set[str] = set()
+        # First words let most non-place candidates ("2000 Einheiten") fail on one lookup.
+        self._first_words: set[str] = set()
+        longest = 1
+        for place in places:
+            words = place.split()
+            if not words:
+                continue
+            self._places.add(fold(" ".join(words)))
+            self._first_words.add(fold(words[0]))
+            longest = max(longest, len(words))
+        self._max_place_words = min(longest, _MAX_PLACE_WORDS)
+
+    def addresses(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for m in _ADDRESS.finditer(text):
+            start = _street_token_start(text, m.start())
+            if start is None or followed_by_number_context(text, m.end()):
+                continue
+            street = text[start : m.end("suffix")]
+            if not _STREET_TOKEN.fullmatch(street) or street.lower().endswith(_STREET_STOP_ENDINGS):
+                continue
+            bare = "-" not in street and street.lower() in _SUFFIXES
+            words = _words_before(text, start)
+            kept = 0
+            for word in reversed(words):
+                if word.lower() in _PRE_STOP:
+                    break
+                if word.endswith(".") and word not in _PRE_ABBREVIATIONS:
+                    break
+                if not bare and not _adjective_like(word):
+                    break
+                kept += 1
+            if bare and kept == 0:
+                continue  # "die Straße 5" names no street
+            if kept:
+                start -= len(" ".join(words[-kept:])) + 1
+            out.append(Span(start, m.end(), ADD, "RegexAddress"))
+        for m in _ADDRESS_PREP.finditer(text):
+            if any(w.lower() in _PREP_NAME_STOP for w in m.group("name").split()):
+                continue
+            end = m.end()
+            if end < len(text) and (text[end] not in _PREP_END_OK or NUMBER_GOES_ON.match(text, end)):
+                continue  # "Am Morgen 2 Tabletten": a count, not a house number
+            out.append(Span(m.start(), end, ADD, "RegexAddress"))
+        return out
+
+    def zips(self, text: str) -> list[Span]:
+        out: list[Span] = []
+        for m in _ZIP.finditer(text):
+            group = "kw" if m.group("kw") is not None else "zip"
+            start, end = m.start(group), m.end(group)
+            place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None
+            if place_end is None and (
+                "-" in text[start:end] or _RESIDENCE_BEFORE.search(text, max(0, start - 24), start)
+            ):
+                # "A-1234 Zirbldorf", "wohnhaft 1234 Zirbldorf": the country prefix or the
+                # residence cue makes it a postcode, whatever the place.
+                word = _CAPITALIZED_PLACE.match(text, end + 1) if text[end : end + 1] == " " else None
+                place_end = word.end() if word else None
+            if group == "zip" and place_end is None:
+                continue
+            out.append(Span(start, end, ZIP, "RegexZIP"))
+            if place_end is not None:
+                out.append(Span(end + 1, place_end, ADD, "RegexZIP"))
+        return out
+
+    @staticmethod
+    def zips_after_streets(text: str, addresses: list[Span]) -> list[Span]:
+        """A postcode and place written right after a street address."""
+        out: list[Span] = []
+        for address in addresses:
+            match = _ZIP_AFTER_STREET.match(text, address.end)
+            if match is None:
+                continue
+            place_end = match.end("place")
+            while place_end > match.start("place") and text[place_end - 1] in _PLACE_TRAILING:
+                place_end -= 1
+            out.append(Span(match.start("zip"), match.end("zip"), ZIP, "RegexZIP"))
+            out.append(Span(match.start("place"), place_end, ADD, "RegexZIP"))
+        return out
+
+    def _place_after(self, text: str, pos: int) -> int | None:
+        """End of the longest known place name starting at ``pos`` (up to five words)."""
+        if not self._places or pos >= len(text) or not text[pos].isupper():
+            return None
+        m = _PLACE_WORDS.match(text, pos)
+        if m is None:
+            return None
+        words = m.group().split(" ")[: self._max_place_words]
+        first = fold(words[0])
+        if first not in self._first_words and fold(_trim_place(words[0])) not in self._first_words:
+            return None
+        for n in range(len(words), 0, -1):
+            candidate = " ".join(words[:n])
+            for variant in (candidate, _trim_place(candidate)):
+                if variant and fold(variant) in self._places:
+                    return pos + len(variant)
+        return None
+
+
+def _trim_place(candidate: str) -> str:
+    """Strip punctuation that follows a place name ("Innsbruck," / "(Oder)." keeps "(Oder)")."""
+    while candidate:
+        last = candidate[-1]
+        if last in _PLACE_TRAILING or (last == ")" and candidate.count("(") < candidate.count(")")):
+            candidate = candidate[:-1]
+        else:
+            break
+    return candidate

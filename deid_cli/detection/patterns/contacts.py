@@ -1,0 +1,192 @@
+"""E-mail addresses, URLs and phone numbers (masker names RegexEmail, RegexWebsite, RegexPhone).
+
+Scanned on the raw note text, because these entities span punctuation (``0664/1234567``,
+``x@y.at``) that a tokenizer would split. Each regex is anchored on its rarest part (".at" for
+bare domains), every repetition is bounded, and context rules run in Python on the few hits.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from deid_cli.detection.patterns.number_context import followed_by_number_context
+from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.spans import ALL_TYPES, MAI, PHO, WEB, Span
+from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH
+
+_EMAIL = guarded(
+    r"(?<![\w.%+\-@])",
+    r""
+    r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}"
+    r"@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}[A-Za-z]{2,24}"
+    r"(?![A-Za-z0-9\-])",
+)
+
+# Scheme URLs and www. hosts run up to white space and are trimmed in Python. The lookbehind
+# sits after the first letter so the engine can skip ahead to candidate letters quickly.
+_URL_PREFIXED = re.compile(
+    r"(?:h(?<!\wh)ttps?://|f(?<!\wf)tp://|w(?<![\w.\-@/]w)ww\.(?=[A-Za-z0-9]))[^\s<>\"]{1,2048}"
+)
+# Bare domains are anchored on ".tld" (a literal the engine finds fast); the host is then
+# read backwards. Lower-case TLDs only, so "z.B." or "Pat.De" never qualify.
+_URL_TLD = re.compile(r"\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
+_URL_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.){1,6}[a-z]{2,4}")
+_URL_HOST_LABELS, _URL_HOST_MAX = 6, 6 * 64
+_URL_PATH = re.compile(r"[/?#][^\s<>\"]{0,2048}")
+_URL_TRAILING = ".,;:!?'\"»›"
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+
+
+# A pseudonym deid wrote ("[PAT-7KQ2XM]", "[PAT]"): a URL written before one ends there, so a
+# second run over deid's own output never swallows a pseudonym into a website.
+_PSEUDONYM = re.compile(rf"\[(?:{'|'.join(ALL_TYPES)})(?:-[{ALPHABET}]{{{CODE_LENGTH}}})?\]")
+
+
+def _cut_at_pseudonym(url: str) -> str:
+    found = _PSEUDONYM.search(url) if "[" in url else None
+    return url[: found.start()] if found else url
+
+
+def _trim_url(url: str) -> str:
+    """Drop sentence punctuation after a URL; keep a closing bracket only if it is balanced
+    inside the URL (``.../Herz_(Organ)``). Counts once, so it stays linear."""
+    balance = {c: url.count(c) - url.count(o) for c, o in _CLOSERS.items()}
+    end = len(url)
+    while end:
+        last = url[end - 1]
+        if last in _URL_TRAILING:
+            end -= 1
+        elif last in balance and balance[last] > 0:
+            balance[last] -= 1
+            end -= 1
+        else:
+            break
+    return url[:end]
+
+
+def _host_start(text: str, dot: int) -> int | None:
+    """Start of the host name that ends at ``dot`` (the dot before the TLD), read backwards
+    over at most six ASCII labels; None when the host is glued to an e-mail ("@"), a path
+    or scheme ("/", ":") or a non-ASCII word."""
+    i, dots = dot, 0
+    lo = max(0, dot - _URL_HOST_MAX)
+    while i > lo:
+        c = text[i - 1]
+        if c == "." and dots < _URL_HOST_LABELS - 1:
+            dots += 1
+        elif not (c.isascii() and (c.isalnum() or c == "-")):
+            break
+        i -= 1
+    if i == dot or (i > 0 and (text[i - 1] in "@/:.-_" or text[i - 1].isalnum())):
+        return None
+    return i
+
+
+def _is_plausible_url(url: str) -> bool:
+    """A host needs a letter somewhere before the TLD; ``12.at`` is not a website."""
+    host = url.split("://", 1)[-1].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    if "." not in host:
+        return False
+    name = host.rsplit(".", 1)[0]
+    return any(c.isalpha() for c in name)
+
+
+# Start: country code (+43, 0049), or a trunk 0 followed by a non-zero digit, or "(0512)".
+_PH_START = r"(?:(?:\+|00)[1-9]\d{0,14}|\((?:\+|00)[1-9]\d{0,3}\)|0[1-9]\d{0,14}|\(0[1-9]\d{0,4}\))"
+# Further digit groups: single-space, "/" or "-" separated, or "(0)" / "(512)" inserts.
+_PH_PART = r"(?:(?:[ ]?[/\-][ ]?|[ ])\d{1,12}|[ ]?\([ ]?\d{1,5}[ ]?\)[ ]?\d{1,12})"
+# Nothing follows the greedy repetition, so the engine never backtracks into it.
+_PHONE = guarded(r"(?<![\w+(])(?<!\d[.,/:\-])", _PH_START + _PH_PART + r"{0,8}")
+_DATE_SHAPE = re.compile(r"\d{1,2}([/\-. ])\d{1,2}\1(?:\d{2}|\d{4})")
+# "01/18-06/19": a month/year range, not a number with area code.
+_MONTH_RANGE_SHAPE = re.compile(r"(?:0?[1-9]|1[0-2])/\d{2}[ ]?-[ ]?(?:0?[1-9]|1[0-2])/\d{2}")
+
+
+def _date_shaped(number: str) -> bool:
+    return _DATE_SHAPE.fullmatch(number) is not None or _MONTH_RANGE_SHAPE.fullmatch(number) is not None
+
+
+_IBAN = guarded(
+    r"(?<![A-Za-z0-9])", r"[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+_PH_MIN_DIGITS, _PH_MAX_DIGITS = 7, 20
+
+
+def _drop_last_group(number: str) -> str:
+    """Remove the last digit group and its separator: used when the group is glued to a
+    following word, decimal or unit (``0512 58 23 41 2x täglich``)."""
+    i = len(number)
+    while i and number[i - 1].isdigit():
+        i -= 1
+    rest = number[:i].rstrip(" /-")
+    if rest.endswith(")"):
+        rest = rest[: rest.rfind("(")].rstrip(" /-")
+    # Always shrink, and never leave a bare "+" or "(" behind.
+    return rest if len(rest) < len(number) and any(c.isdigit() for c in rest) else ""
+
+
+def _digit_count(s: str) -> int:
+    return sum(c.isdigit() for c in s)
+
+
+def find_emails(text: str) -> list[Span]:
+    return [Span(m.start(), m.end(), MAI, "RegexEmail") for m in _EMAIL.finditer(text)]
+
+
+def find_urls(text: str) -> list[Span]:
+    out: list[Span] = []
+    for m in _URL_PREFIXED.finditer(text):
+        url = _trim_url(_cut_at_pseudonym(m.group()))
+        if _is_plausible_url(url):
+            out.append(Span(m.start(), m.start() + len(url), WEB, "RegexWebsite"))
+    for m in _URL_TLD.finditer(text):
+        start = _host_start(text, m.start())
+        if start is None or not _URL_HOST.fullmatch(text, start, m.end()):
+            continue
+        path = _URL_PATH.match(text, m.end())
+        url = _trim_url(_cut_at_pseudonym(text[start : path.end() if path else m.end()]))
+        if _is_plausible_url(url):
+            out.append(Span(start, start + len(url), WEB, "RegexWebsite"))
+    return out
+
+
+def find_phones(text: str) -> list[Span]:
+    out: list[Span] = []
+    iban_starts: list[int] | None = None
+    iban_ends: list[int] = []
+    for m in _PHONE.finditer(text):
+        number = m.group()
+        # Shorten while the number runs into a word, decimal, date or unit.
+        while number and followed_by_number_context(text, m.start() + len(number)):
+            number = _drop_last_group(number)
+        digits = _digit_count(number)
+        if not (_PH_MIN_DIGITS <= digits <= _PH_MAX_DIGITS) or _date_shaped(number):
+            continue
+        start, end = m.start(), m.start() + len(number)
+        if iban_starts is None:  # IBAN digit groups look like phone numbers; scan once
+            ibans = [(i.start(), i.end()) for i in _IBAN.finditer(text)]
+            iban_starts = [s for s, _ in ibans]
+            iban_ends = [e for _, e in ibans]
+        # IBAN matches are disjoint and sorted: only the last one starting before `end`
+        # can overlap, so a bisect keeps this O(log n) per phone.
+        k = bisect_left(iban_starts, end) - 1
+        if k >= 0 and iban_ends[k] > start:
+            continue
+        out.append(Span(start, end, PHO, "RegexPhone"))
+    return out
+
+
+def end_before_emails(urls: list[Span], emails: list[Span]) -> list[Span]:
+    """A URL whose path runs into an e-mail address ("www.x.at/kontakt@x.at") ends where the
+    address starts, so the host is masked too (the address wins the overlap)."""
+    if not emails:
+        return urls
+    starts = [e.start for e in emails]
+    out: list[Span] = []
+    for url in urls:
+        k = bisect_left(starts, url.start + 1)
+        if k < len(starts) and starts[k] < url.end:
+            url = Span(url.start, starts[k], url.type, url.masker)
+        out.append(url)
+    return out

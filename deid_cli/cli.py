@@ -59,9 +59,10 @@ from deid_cli.engine.local import LocalEngine, Progress, RunOptions
 from deid_cli.engine.parallel import available_cores
 from deid_cli.reports.evaluation import parse_types
 from deid_cli.runtime.config import AgeMode, VoteMode
-from deid_cli.runtime.console import ProgressReporter, complain, print_summary
+from deid_cli.runtime.console import ProgressReporter, print_summary
 from deid_cli.runtime.crash import crash_report
 from deid_cli.runtime.interrupts import stop_cleanly_on_signals
+from deid_cli.runtime.messages import complain
 
 if TYPE_CHECKING:
     from deid_cli.engine.dask import DaskEngine

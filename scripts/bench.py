@@ -42,8 +42,8 @@ import orjson
 
 from deid_cli import __version__ as deid_version
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.detection.lexicon.cache import load_public_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.engine.local import LocalEngine, RunOptions
 from deid_cli.reports.run_stats import RunStats
 

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import ALL_TYPES
 from deid_cli.pseudonyms.strategies import RedactStrategy, Strategy, TagStrategy, apply
 from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer

@@ -19,7 +19,8 @@ from pathlib import Path
 import orjson
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon, learn_from
+from deid_cli.detection.learning import learn_from
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 
 GRASCCO = {
     "NAME_PATIENT": "PAT", "NAME_DOCTOR": "HCP", "NAME_RELATIVE": "PER", "NAME_EXT": "PER",

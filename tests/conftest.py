@@ -22,8 +22,8 @@ from selenium.webdriver.chrome.service import Service as ChromeService
 from typer.testing import CliRunner
 
 import deid_cli.cli as cli_module
-import deid_cli.detection.learning as pipeline_module
-from deid_cli.detection.learning import DictionaryOptions
+import deid_cli.detection.lexicon.loading as lexicon_loading
+from deid_cli.detection.lexicon.loading import DictionaryOptions
 
 # The console script of the environment running the tests (.venv/bin/deid in this repository).
 DEID_SCRIPT = Path(sys.executable).with_name("deid")
@@ -81,7 +81,7 @@ def deid(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
     nothing. An unexpected exception inside the command is re-raised, so a crash can never
     pass for exit status 1.
     """
-    real_build = pipeline_module.build_lexicon
+    real_build = lexicon_loading.build_lexicon
 
     def build_lexicon(options: DictionaryOptions, dict_dirs=(), **kwargs):
         if not dict_dirs and options == DictionaryOptions():
@@ -90,7 +90,7 @@ def deid(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Run]:
             return _DEFAULT_LEXICON["lexicon"]
         return real_build(options, dict_dirs, **kwargs)
 
-    monkeypatch.setattr(pipeline_module, "build_lexicon", build_lexicon)
+    monkeypatch.setattr(lexicon_loading, "build_lexicon", build_lexicon)
     runner = CliRunner()
 
     def invoke(*args: str | Path) -> Run:

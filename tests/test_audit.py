@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.reports.risk import Vocabulary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "notes.jsonl"

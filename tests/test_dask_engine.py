@@ -25,7 +25,7 @@ import deid_cli.engine.dask as dask_engine
 from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.records import InputError, Record, Rejected
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.engine.dask import DaskEngine, DaskSettings
 from deid_cli.engine.local import LocalEngine, RunOptions
 from deid_cli.engine.partitions import (

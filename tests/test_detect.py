@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import MIN_CONTEXT_SHARE, DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.detection.learning import MIN_CONTEXT_SHARE, NameLearner
 from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, SIT, Span, resolve_overlaps
 
 LEX = build_lexicon(DictionaryOptions())

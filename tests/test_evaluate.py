@@ -17,9 +17,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-import deid_cli.detection.learning as pipeline_module
+import deid_cli.detection.lexicon.loading as lexicon_loading
 from deid_cli.commands.eval import EVAL_EPILOG, eval_command
-from deid_cli.detection.learning import DictionaryOptions
+from deid_cli.detection.lexicon.loading import DictionaryOptions
 from deid_cli.reports.evaluation import (
     ALL_TYPES,
     BUILTIN_LABEL_MAP,
@@ -425,7 +425,7 @@ _LEXICON: dict[str, object] = {}
 def run_eval(workdir: Path, monkeypatch: pytest.MonkeyPatch):
     """``deid eval ARGS...`` through a local typer app that registers ``eval_command`` as the
     CLI will; the default lexicon is built once per session (speed only)."""
-    real_build = pipeline_module.build_lexicon
+    real_build = lexicon_loading.build_lexicon
 
     def build_lexicon(options: DictionaryOptions, dict_dirs=(), **kwargs):
         if not dict_dirs and options == DictionaryOptions():
@@ -434,7 +434,7 @@ def run_eval(workdir: Path, monkeypatch: pytest.MonkeyPatch):
             return _LEXICON["lexicon"]
         return real_build(options, dict_dirs, **kwargs)
 
-    monkeypatch.setattr(pipeline_module, "build_lexicon", build_lexicon)
+    monkeypatch.setattr(lexicon_loading, "build_lexicon", build_lexicon)
     app = typer.Typer(rich_markup_mode="rich")
 
     @app.callback()

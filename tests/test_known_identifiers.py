@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.detection.learning import NameLearner
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import HCP, PAT
 
 LEX = build_lexicon(DictionaryOptions())

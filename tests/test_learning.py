@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon, learn_from, pooled_type
+from deid_cli.detection.learning import learn_from, pooled_type
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.maskers.corpus_name import FuzzyNames
 from deid_cli.pseudonyms.table import Pseudonymizer, pseudonymize
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.detection.lexicon.lexicon import (
     COMMON,
     CORRECTION,
@@ -35,6 +34,7 @@ from deid_cli.detection.lexicon.lexicon import (
     match_view,
     name_parts,
 )
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 
 SECRET = "Geheimnamezirbleitner"
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.detection.lexicon.cache import load_public_lexicon
 from deid_cli.detection.lexicon.lexicon import ConfigError, PublicLexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.runtime.config import load_settings
 
 INVENTED = "Zirbleitner"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.spans import HCP, PAT, PER, SIT
 

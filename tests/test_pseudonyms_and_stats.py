@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, PHO, SIT, ZIP, Span
 from deid_cli.detection.text import count_tokens
 from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer, normalized_reference, pseudonymize

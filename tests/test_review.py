@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select
 
 from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, load_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, load_lexicon
 from deid_cli.reports.review import (
     STRATA,
     NoteRank,

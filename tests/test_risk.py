@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
 from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import LOC, Span
 from deid_cli.reports.risk import K_CAP, LEVELS, CorpusRisk, NoteRisk, Vocabulary, quasi_identifiers
 

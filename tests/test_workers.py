@@ -24,7 +24,8 @@ from conftest import TAG, Run
 import deid_cli.engine.local as local_engine
 import deid_cli.engine.parallel as parallel
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, NameLearner, build_lexicon
+from deid_cli.detection.learning import NameLearner
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.reports.risk import CorpusRisk, RiskCounts
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "notes.jsonl"

@@ -44,7 +44,7 @@ from deid_cli.corpus.records import InputError, UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.reports.audit import CUE_WEIGHTS, AuditRun, audit_corpus
 from deid_cli.reports.evaluation import parse_types
-from deid_cli.runtime.console import complain
+from deid_cli.runtime.messages import complain
 
 SCHEMA = "deid-audit/1"
 PHI_WARNING = (

@@ -33,7 +33,8 @@ from deid_cli.commands.options import (
     load_lexicon_or_exit,
 )
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, learn_from
+from deid_cli.detection.learning import learn_from
+from deid_cli.detection.lexicon.loading import DictionaryOptions
 from deid_cli.detection.spans import ENTITY_TYPES
 from deid_cli.reports.evaluation import (
     DEFAULT_TYPES,
@@ -52,7 +53,7 @@ from deid_cli.reports.evaluation import (
     unknown_labels,
 )
 from deid_cli.runtime.config import AgeMode, VoteMode
-from deid_cli.runtime.console import complain
+from deid_cli.runtime.messages import complain
 from deid_cli.runtime.user_files import SETTINGS_LIMIT, ConfigError, read_limited
 
 SCHEMA = "deid-eval/1"

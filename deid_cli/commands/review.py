@@ -49,7 +49,8 @@ from deid_cli.reports.review import DEFAULT_SAMPLE, ReviewCorpus, ReviewPage, co
 from deid_cli.reports.review_page import render_page
 from deid_cli.reports.risk import CorpusRisk, group_key
 from deid_cli.runtime.config import AgeMode, VoteMode
-from deid_cli.runtime.console import ProgressReporter, complain
+from deid_cli.runtime.console import ProgressReporter
+from deid_cli.runtime.messages import complain
 
 REVIEW_EPILOG = """
 [b]Examples[/b]

@@ -17,13 +17,13 @@ from rich.console import Console
 from deid_cli import PACKAGE_DIR, __version__
 from deid_cli.commands.options import FileMode
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, directory_mode
+from deid_cli.runtime.console import ScrapeProgress, scrape_summary_table
 from deid_cli.scrape.context import ScrapeContext
 from deid_cli.scrape.hcp import HcpSource, SourceFileError, load_source, scrape_hcp
 from deid_cli.scrape.http import PoliteClient, ScrapeError
-from deid_cli.scrape.output import ListResult, SourceResult, summarize, summary_table, write_outputs
+from deid_cli.scrape.output import ListResult, SourceResult, summarize, write_outputs
 from deid_cli.scrape.postcodes import CODE_FORMATS, scrape_postcodes
 from deid_cli.scrape.postcodes import DEFAULT_URL as DEFAULT_POSTCODES_URL
-from deid_cli.scrape.progress import ScrapeProgress
 from deid_cli.scrape.state import STATE_FILE, ScrapeState, StateError
 from deid_cli.scrape.wikipedia import DEFAULT_API_URL, scrape_wikipedia
 
@@ -217,7 +217,7 @@ def scrape_dicts(
         typer.echo(f"error: {exc.strerror or 'I/O error'}: {exc.filename or out_dir}", err=True)
         raise typer.Exit(EXIT_DATA) from None
     if dry_run or not quiet:
-        console.print(summary_table(rows, dry_run))
+        console.print(scrape_summary_table(rows, dry_run))
     if not all(result.complete for result in results):
         typer.echo(
             "note: stopped at --max-pages; the lists are partial. Run again with --resume to continue.",

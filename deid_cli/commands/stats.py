@@ -35,7 +35,7 @@ from deid_cli.reports.stats_report import (
     format_share,
     load_stats,
 )
-from deid_cli.runtime.console import complain
+from deid_cli.runtime.messages import complain
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE, EXIT_DRIFT = 0, 1, 2, 3
 BAR_WIDTH = 28

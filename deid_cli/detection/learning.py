@@ -1,71 +1,21 @@
-"""Builds the detection pipeline from options: dictionaries, user lists, corrections."""
+"""What pass 1 learns for pass 2: names proven by context, with the types they were seen with.
+
+A surname introduced once by "Frau" or "Dr." is a name everywhere in the corpus; pass 2 masks
+its bare mentions with the type most often proven (``NameLearner.detector``).
+"""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.lexicon.cache import load_public_lexicon
 from deid_cli.detection.lexicon.lexicon import (
-    ConfigError,
     Lexicon,
-    LexiconSources,
-    load_corrections,
-    load_name_file,
 )
 from deid_cli.detection.normalize import fold
-from deid_cli.runtime.config import load_settings
-
-
-@dataclass(slots=True)
-class DictionaryOptions:
-    """The user's dictionary files (each option may be given several times)."""
-
-    patients: list[Path] = field(default_factory=list)
-    hcps: list[Path] = field(default_factory=list)
-    persons: list[Path] = field(default_factory=list)
-    sites: list[Path] = field(default_factory=list)
-    keep: list[Path] = field(default_factory=list)
-    corrections: list[Path] = field(default_factory=list)
-
-
-def build_lexicon(
-    options: DictionaryOptions,
-    dict_dirs: Sequence[Path] = (),
-    *,
-    use_cache: bool = False,
-    cache_dir: Path | None = None,
-) -> Lexicon:
-    """The public lists (bundled plus ``dict_dirs``; compiled once and cached when
-    ``use_cache``) merged with the user's own files (compiled per run, never cached).
-    ``lexicon.load_report`` says how the public part was obtained."""
-    for directory in dict_dirs:
-        if not directory.is_dir():
-            raise ConfigError(f"{directory}: dictionary directory not found")
-    public, report = load_public_lexicon(dict_dirs, cache_dir, use_cache)
-    user = LexiconSources()
-    for paths, target in (
-        (options.patients, user.patients),
-        (options.hcps, user.hcps),
-        (options.persons, user.persons),
-        (options.sites, user.user_sites),
-        (options.keep, user.keep),
-    ):
-        for path in paths:
-            target.extend(load_name_file(path))
-    for path in options.corrections:
-        loaded = load_corrections(path)
-        user.corrections.mask.extend(loaded.mask)
-        user.corrections.keep.extend(loaded.keep)
-    lexicon = Lexicon(user, public)
-    lexicon.load_report = report
-    return lexicon
-
 
 # Capitalized words (Latin script): the occurrences a learned reference is weighed against.
 _CAPITALIZED = re.compile(r"(?<!\w)[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f][^\W\d_]+")
@@ -158,15 +108,3 @@ def learn_from(detector: Detector, texts: Iterable[str]) -> tuple[Detector, int]
     for text in texts:
         learner.observe(text, detector.detect(text).proven)
     return learner.detector(detector)
-
-
-def load_lexicon(
-    options: DictionaryOptions, config: Path | None, dict_dirs: Sequence[Path] | None, cache: bool | None
-) -> Lexicon:
-    """The lexicon as a command builds it: deid.toml settings, then command-line options on top."""
-    settings = load_settings(config)
-    return build_lexicon(
-        options,
-        [*settings.dict_dirs, *(dict_dirs or [])],
-        use_cache=settings.cache if cache is None else cache,
-    )

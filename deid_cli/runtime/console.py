@@ -8,7 +8,6 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Self
 
-import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -21,6 +20,8 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 from rich.table import Table
+
+from deid_cli.scrape.output import SummaryRow
 
 
 class LiveProgress:
@@ -70,11 +71,6 @@ class ProgressReporter(LiveProgress):
         self._update(phase, completed=done, total=total)
 
 
-def complain(kind: str, message: object) -> None:
-    """One plain, unwrapped line on stderr: greppable in cron mail, paths printed verbatim."""
-    typer.echo(f"{kind}: {message}", err=True)
-
-
 def print_summary(console: Console, stats: dict) -> None:
     """The run's key figures: records, entity and masker tables (paper Tables 6 and 7)."""
     records = stats["records"]
@@ -111,4 +107,33 @@ def _share_table(title: str, label: str, shares: dict[str, dict[str, float]]) ->
     for name, row in shares.items():
         if row["count"]:
             table.add_row(name, str(row["count"]), f"{row['proportion']:.1%}")
+    return table
+
+
+class ScrapeProgress(LiveProgress):
+    """One line per list; ``page(label, pages, entries)`` updates it."""
+
+    def __init__(self, console: Console, enabled: bool) -> None:
+        super().__init__(
+            console,
+            enabled,
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TextColumn("{task.fields[pages]} pages, {task.fields[entries]} entries"),
+            TimeElapsedColumn(),
+        )
+
+    def page(self, label: str, pages: int, entries: int) -> None:
+        self._update(label, total=None, pages=pages, entries=entries)
+
+
+def scrape_summary_table(rows: list[SummaryRow], dry_run: bool) -> Table:
+    """The lists scrape-dicts wrote (or would write): entries before and after."""
+    title = "scrape-dicts (dry run: nothing written)" if dry_run else "scrape-dicts"
+    table = Table(title=title, title_justify="left")
+    table.add_column("list")
+    for column in ("before", "after", "added", "removed"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(row.filename, str(row.before), str(row.after), str(row.added), str(row.removed))
     return table

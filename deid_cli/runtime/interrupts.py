@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-from deid_cli.runtime.console import complain
+from deid_cli.runtime.messages import complain
 
 HANDLED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 

@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import orjson
-from rich.table import Table
 
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
 from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
@@ -82,17 +81,6 @@ def summarize(out: Path, lists: list[ListResult]) -> list[SummaryRow]:
             )
         )
     return rows
-
-
-def summary_table(rows: list[SummaryRow], dry_run: bool) -> Table:
-    title = "scrape-dicts (dry run: nothing written)" if dry_run else "scrape-dicts"
-    table = Table(title=title, title_justify="left")
-    table.add_column("list")
-    for column in ("before", "after", "added", "removed"):
-        table.add_column(column, justify="right")
-    for row in rows:
-        table.add_row(row.filename, str(row.before), str(row.after), str(row.added), str(row.removed))
-    return table
 
 
 def render(entries: set[str]) -> bytes:

@@ -12,7 +12,7 @@ import sys
 import time
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import ALL_TYPES
 
 NOTE_SIZE = 1_000_000

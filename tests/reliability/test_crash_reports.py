@@ -19,7 +19,7 @@ from deid_cli import cli
 from deid_cli.commands.options import EXIT_INPUT, EXIT_INTERNAL, EXIT_USAGE
 from deid_cli.corpus.records import InputError
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.engine.dask import DaskEngine, DaskSettings
 from deid_cli.engine.dask_tasks import PartitionFailed, _guarded
 from deid_cli.engine.local import RunOptions

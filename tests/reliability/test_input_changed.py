@@ -79,7 +79,7 @@ def test_dask_engine_fails_when_an_input_changed_between_the_passes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from deid_cli.detection.detector import Detector
-    from deid_cli.detection.learning import DictionaryOptions, build_lexicon
+    from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
     from deid_cli.engine.dask import DaskEngine, DaskSettings
     from deid_cli.engine.local import RunOptions
 

@@ -1,0 +1,75 @@
+"""The lexicon as a command builds it: bundled and --dict-dir lists (cached), the user's own
+name files and corrections, and deid.toml settings underneath the command-line options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deid_cli.detection.lexicon.cache import load_public_lexicon
+from deid_cli.detection.lexicon.lexicon import (
+    ConfigError,
+    Lexicon,
+    LexiconSources,
+    load_corrections,
+    load_name_file,
+)
+from deid_cli.runtime.config import load_settings
+
+
+@dataclass(slots=True)
+class DictionaryOptions:
+    """The user's dictionary files (each option may be given several times)."""
+
+    patients: list[Path] = field(default_factory=list)
+    hcps: list[Path] = field(default_factory=list)
+    persons: list[Path] = field(default_factory=list)
+    sites: list[Path] = field(default_factory=list)
+    keep: list[Path] = field(default_factory=list)
+    corrections: list[Path] = field(default_factory=list)
+
+
+def build_lexicon(
+    options: DictionaryOptions,
+    dict_dirs: Sequence[Path] = (),
+    *,
+    use_cache: bool = False,
+    cache_dir: Path | None = None,
+) -> Lexicon:
+    """The public lists (bundled plus ``dict_dirs``; compiled once and cached when
+    ``use_cache``) merged with the user's own files (compiled per run, never cached).
+    ``lexicon.load_report`` says how the public part was obtained."""
+    for directory in dict_dirs:
+        if not directory.is_dir():
+            raise ConfigError(f"{directory}: dictionary directory not found")
+    public, report = load_public_lexicon(dict_dirs, cache_dir, use_cache)
+    user = LexiconSources()
+    for paths, target in (
+        (options.patients, user.patients),
+        (options.hcps, user.hcps),
+        (options.persons, user.persons),
+        (options.sites, user.user_sites),
+        (options.keep, user.keep),
+    ):
+        for path in paths:
+            target.extend(load_name_file(path))
+    for path in options.corrections:
+        loaded = load_corrections(path)
+        user.corrections.mask.extend(loaded.mask)
+        user.corrections.keep.extend(loaded.keep)
+    lexicon = Lexicon(user, public)
+    lexicon.load_report = report
+    return lexicon
+
+
+def load_lexicon(
+    options: DictionaryOptions, config: Path | None, dict_dirs: Sequence[Path] | None, cache: bool | None
+) -> Lexicon:
+    """The lexicon as a command builds it: deid.toml settings, then command-line options on top."""
+    settings = load_settings(config)
+    return build_lexicon(
+        options,
+        [*settings.dict_dirs, *(dict_dirs or [])],
+        use_cache=settings.cache if cache is None else cache,
+    )

@@ -1,0 +1,59 @@
+"""The build: every generated list written (sorted, UTF-8, LF), then the README; ``main``
+prints the entry counts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dictionaries.common_words import build_common_words, frequent_subset
+from dictionaries.curated_names import EPONYMS
+from dictionaries.curated_sites import MEDICAL_SITES, SITE_PREFIXES
+from dictionaries.helpers import lines, words
+from dictionaries.names import build_names
+from dictionaries.parameters import DICT_DIR
+from dictionaries.places import faker_place_names, postcodes_at
+from dictionaries.professions import build_organization_words, build_professions
+from dictionaries.readme import write_readme
+
+
+def write_lines(name: str, entries: Iterable[str]) -> int:
+    """Write a sorted, de-duplicated UTF-8 list with LF endings; returns the entry count."""
+    unique = sorted(set(entries))
+    if any(not entry or entry.startswith("#") or "\n" in entry for entry in unique):
+        raise ValueError(f"{name}: blank, comment-like or multi-line entry")
+    text = "".join(entry + "\n" for entry in unique)
+    (DICT_DIR / name).write_text(text, encoding="utf-8", newline="\n")
+    return len(unique)
+
+
+def build() -> dict[str, int]:
+    """Write every generated file; returns {file name: entry count}."""
+    DICT_DIR.mkdir(exist_ok=True)
+    first, surnames = build_names()
+    postcodes = postcodes_at()
+    places = {place for _, place in postcodes} | faker_place_names()
+    common = build_common_words(first, surnames, places)
+    counts = {
+        "first_names.txt": write_lines("first_names.txt", first),
+        "first_names_gender.tsv": write_lines(
+            "first_names_gender.tsv", (f"{n}\t{g}" for n, g in first.items())
+        ),
+        "surnames.txt": write_lines("surnames.txt", surnames),
+        "postcodes_at.tsv": write_lines("postcodes_at.tsv", (f"{c}\t{p}" for c, p in postcodes)),
+        "postcodes_de.tsv": write_lines("postcodes_de.tsv", ()),
+        "medical_sites.txt": write_lines("medical_sites.txt", lines(MEDICAL_SITES)),
+        "site_prefixes.txt": write_lines("site_prefixes.txt", words(SITE_PREFIXES)),
+        "eponyms.txt": write_lines("eponyms.txt", words(EPONYMS)),
+        "professions.txt": write_lines("professions.txt", build_professions()),
+        "organization_words.txt": write_lines("organization_words.txt", build_organization_words()),
+        "common_words.txt": write_lines("common_words.txt", common),
+        "frequent_words.txt": write_lines("frequent_words.txt", frequent_subset(common)),
+    }
+    counts["README.md (table rows)"] = write_readme()
+    return counts
+
+
+def main() -> int:
+    for name, count in build().items():
+        print(f"{name:<28} {count:>7}")
+    return 0

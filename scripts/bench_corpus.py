@@ -27,6 +27,7 @@ from pathlib import Path
 
 import make_synthetic
 import orjson
+import synthetic
 
 from deid_cli.detection.text import count_tokens
 
@@ -34,7 +35,12 @@ MAX_TOKENS = 600
 LONG_TAIL_MIN_TOKENS = 350
 LONG_NOTE_SHARE = 0.001
 _WORD = re.compile(r"\w+")
-_SOURCES = (Path(make_synthetic.__file__), Path(__file__))
+# The generator's sources: its entry point and every module of its package (scripts/synthetic/).
+_SOURCES = (
+    Path(make_synthetic.__file__),
+    *sorted(Path(synthetic.__file__).parent.glob("*.py")),
+    Path(__file__),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.lexicon.lexicon import load_name_file
+from deid_cli.detection.lexicon.lists import load_name_file
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.spans import HCP, PAT, PER, PHO, Span, resolve_overlaps
 from deid_cli.pseudonyms.table import normalized_reference

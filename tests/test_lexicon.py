@@ -21,20 +21,22 @@ from deid_cli.detection.lexicon.lexicon import (
     PERSON,
     SITE,
     SURNAME,
-    ConfigError,
-    Corrections,
     Lexicon,
-    LexiconSources,
     build_learned_automaton,
-    bundled_dictionary_dir,
     iter_hits,
+    match_view,
+)
+from deid_cli.detection.lexicon.lists import (
+    Corrections,
+    LexiconSources,
+    bundled_dictionary_dir,
     load_bundled,
     load_corrections,
     load_name_file,
-    match_view,
     name_parts,
 )
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
+from deid_cli.runtime.user_files import ConfigError
 
 SECRET = "Geheimnamezirbleitner"
 

@@ -13,9 +13,10 @@ import pytest
 
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.cache import load_public_lexicon
-from deid_cli.detection.lexicon.lexicon import ConfigError, PublicLexicon
+from deid_cli.detection.lexicon.lexicon import PublicLexicon
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.runtime.config import load_settings
+from deid_cli.runtime.user_files import ConfigError
 
 INVENTED = "Zirbleitner"
 

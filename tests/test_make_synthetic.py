@@ -1,9 +1,9 @@
-"""Tests for scripts/make_synthetic.py: the gold it writes is what deid is measured against, so
-offsets must be exact, names must stay out of the dictionaries, and traps must stay unlabeled."""
+"""Tests for scripts/make_synthetic.py (the scripts/synthetic/ package): the gold it writes is what
+deid is measured against, so offsets must be exact, names must stay out of the dictionaries, and
+traps must stay unlabeled."""
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import random
@@ -11,24 +11,18 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "make_synthetic.py"
+sys.path.insert(0, str(SCRIPT.parent))
 
-
-def _load_module() -> ModuleType:
-    """scripts/ is not a package; load the script by path (registered so dataclasses work)."""
-    spec = importlib.util.spec_from_file_location("make_synthetic", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_synthetic"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ms = _load_module()
+from synthetic.cli import main  # noqa: E402  (scripts/ is not a package)
+from synthetic.composer import Composer  # noqa: E402
+from synthetic.gold import LABELS, PERSON_LABELS, assemble  # noqa: E402
+from synthetic.pools import DEFAULT_DICT_DIR, build_name_pools, fold, load_exclusions  # noqa: E402
+from synthetic.rendering import NoteContext  # noqa: E402
+from synthetic.templates import TEMPLATE_GROUPS, TRAPS  # noqa: E402
 
 PERSON_TOKEN = re.compile(r"[A-ZÄÖÜ][a-zäöüß]+")
 SHAPES: dict[str, re.Pattern[str]] = {
@@ -46,7 +40,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
 
 def _run(tmp_path: Path, *args: str, name: str = "out.jsonl") -> list[dict]:
     out = tmp_path / name
-    assert ms.main([*args, "-o", str(out)]) == 0
+    assert main([*args, "-o", str(out)]) == 0
     return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
 
 
@@ -68,7 +62,7 @@ def test_record_shape(corpus: list[dict]) -> None:
         assert set(note) == {"id", "patient_id", "text", "gold"}
         assert re.fullmatch(r"P\d{4,}", note["patient_id"])
         for _, _, label in note["gold"]:
-            assert label in ms.LABELS
+            assert label in LABELS
 
 
 def test_gold_offsets_are_exact(corpus: list[dict]) -> None:
@@ -88,7 +82,7 @@ def test_person_spans_are_single_tokens(corpus: list[dict]) -> None:
     for note in corpus:
         text = note["text"]
         for start, end, label in note["gold"]:
-            if label in ms.PERSON_LABELS:
+            if label in PERSON_LABELS:
                 assert start == 0 or not text[start - 1].isalpha()
                 assert end == len(text) or not text[end].isalpha()
                 hyphenated += text[end : end + 1] == "-"
@@ -125,7 +119,7 @@ def _person_tokens(notes: list[dict]) -> Counter[str]:
         note["text"][start:end]
         for note in notes
         for start, end, label in note["gold"]
-        if label in ms.PERSON_LABELS
+        if label in PERSON_LABELS
     )
 
 
@@ -139,29 +133,29 @@ def test_dictionary_names_are_never_generated(tmp_path: Path, empty_dicts: Path)
     half = len(banned) // 2
     (dict_dir / "first_names.txt").write_text("\n".join(banned[:half]) + "\n", encoding="utf-8")
     # Surnames as upper-case with umlauts spelled out, plus a comment line.
-    spelled = [ms.fold(name).upper() for name in banned[half:]]
+    spelled = [fold(name).upper() for name in banned[half:]]
     (dict_dir / "surnames.txt").write_text("# comment\n" + "\n".join(spelled) + "\n", encoding="utf-8")
     (dict_dir / "common_words.txt").write_text("zuckerl\n", encoding="utf-8")
 
     generated = _person_tokens(_run(tmp_path, "--notes", "400", "--seed", "3", "--dict-dir", str(dict_dir)))
-    excluded = ms.load_exclusions(dict_dir)
+    excluded = load_exclusions(dict_dir)
     assert generated
     for name in generated:
-        assert name.lower() not in excluded and ms.fold(name) not in excluded
+        assert name.lower() not in excluded and fold(name) not in excluded
     assert not set(generated) & set(banned)
 
 
 def test_names_avoid_project_dictionaries(tmp_path: Path) -> None:
     """Against the real dictionaries, whatever state they are in."""
-    excluded = ms.load_exclusions(ms.DEFAULT_DICT_DIR)
+    excluded = load_exclusions(DEFAULT_DICT_DIR)
     for name in _person_tokens(_run(tmp_path, "--notes", "300", "--seed", "2")):
-        assert ms.fold(name) not in excluded
+        assert fold(name) not in excluded
 
 
 def test_name_pools_respect_exclusions() -> None:
-    pools = ms.build_name_pools(set(), use_wordfreq=False)
+    pools = build_name_pools(set(), use_wordfreq=False)
     victims = {pools.surnames[0], pools.female[0], pools.male[0]}
-    filtered = ms.build_name_pools({ms.fold(v) for v in victims}, use_wordfreq=False)
+    filtered = build_name_pools({fold(v) for v in victims}, use_wordfreq=False)
     assert not victims & (set(filtered.surnames) | set(filtered.female) | set(filtered.male))
     assert not set(filtered.female) & set(filtered.male)
 
@@ -171,7 +165,7 @@ def _word_pattern(word: str) -> re.Pattern[str]:
 
 
 TRAP_PATTERNS: dict[str, re.Pattern[str]] = {
-    **{trap: _word_pattern(trap) for trap in ms.TRAPS},
+    **{trap: _word_pattern(trap) for trap in TRAPS},
     "RR value": re.compile(r"RR \d{2,3}/\d{2,3}"),
     "dose fraction": re.compile(r"\d+/\d+ ?mg"),
 }
@@ -201,7 +195,7 @@ def test_corpus_statistics(corpus: list[dict]) -> None:
     phi_free = sum(1 for n in spans if n == 0) / len(spans)
     assert 0.2 <= phi_free <= 0.5
     labels = Counter(label for note in corpus for _, _, label in note["gold"])
-    assert set(labels) == set(ms.LABELS)
+    assert set(labels) == set(LABELS)
     tokens = sorted(len(note["text"].split()) for note in corpus)
     assert 12 <= tokens[len(tokens) // 2] <= 30
     assert 20 <= sum(tokens) / len(tokens) <= 50
@@ -239,12 +233,12 @@ def test_team_signs_many_notes(corpus: list[dict]) -> None:
 
 def test_every_template_renders() -> None:
     rng = random.Random(0)
-    pools = ms.build_name_pools(set(), use_wordfreq=False)
-    composer = ms.Composer(rng, pools, 50)
-    for group in ms.TEMPLATE_GROUPS.values():
+    pools = build_name_pools(set(), use_wordfreq=False)
+    composer = Composer(rng, pools, 50)
+    for group in TEMPLATE_GROUPS.values():
         for template in group:
-            ctx = ms.NoteContext(rng, composer.patients[0], composer.team)
-            text, gold = ms.assemble(ctx.render(template))
+            ctx = NoteContext(rng, composer.patients[0], composer.team)
+            text, gold = assemble(ctx.render(template))
             assert "{" not in text
             for start, end, _ in gold:
                 assert text[start:end].strip() == text[start:end]

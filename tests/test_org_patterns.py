@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deid_cli.detection.lexicon.lexicon import load_bundled
+from deid_cli.detection.lexicon.lists import load_bundled
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import LOC, MASKERS, ORG, PRO, OrgStage, bundled_org_lists
 from deid_cli.detection.spans import Span

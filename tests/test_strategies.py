@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.spans import Span
 from deid_cli.pseudonyms.strategies import (

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deid_cli.detection.lexicon.lexicon import load_bundled
+from deid_cli.detection.lexicon.lists import load_bundled
 from deid_cli.detection.normalize import fold, reference_key, spelling_variants
 from deid_cli.detection.text import SentenceRules, count_tokens, lower_same_length, prepare, tokens
 

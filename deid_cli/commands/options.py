@@ -19,11 +19,12 @@ import typer
 
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE
 from deid_cli.corpus.records import UsageError
-from deid_cli.detection.lexicon.lexicon import ConfigError, Lexicon
+from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.lexicon.loading import DictionaryOptions, load_lexicon
 from deid_cli.detection.spans import DEFAULT_TYPES, EXTRA_TYPES
 from deid_cli.runtime.config import AgeMode, VoteMode
 from deid_cli.runtime.messages import complain
+from deid_cli.runtime.user_files import ConfigError
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE: an unexpected exception, i.e. a bug (see crash.py)

@@ -12,9 +12,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from deid_cli.detection.detector import Detector
-from deid_cli.detection.lexicon.lexicon import (
-    Lexicon,
-)
+from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold
 
 # Capitalized words (Latin script): the occurrences a learned reference is weighed against.

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, place_aliases, read_lines
+from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, place_aliases, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.pseudonyms.table import normalized_reference
 

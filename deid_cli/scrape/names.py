@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import cache
 
-from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 
 # Lower-case name particles allowed inside a full name ("Ludwig van Beethoven").

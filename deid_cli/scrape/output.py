@@ -18,7 +18,8 @@ from pathlib import Path
 import orjson
 
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
-from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
+from deid_cli.detection.lexicon.lists import read_lines
+from deid_cli.runtime.user_files import ConfigError
 
 SOURCES_MD = "SOURCES.md"
 SOURCES_JSON = ".sources.json"

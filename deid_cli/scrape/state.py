@@ -29,7 +29,8 @@ from typing import Any
 import orjson
 
 from deid_cli.corpus.atomic import AtomicOutputs, make_directories
-from deid_cli.detection.lexicon.lexicon import ConfigError, read_lines
+from deid_cli.detection.lexicon.lists import read_lines
+from deid_cli.runtime.user_files import ConfigError
 from deid_cli.scrape.http import ScrapeError
 
 STATE_FILE = ".scrape-state.json"

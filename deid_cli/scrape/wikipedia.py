@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.scrape.context import ScrapeContext
 from deid_cli.scrape.http import ScrapeError

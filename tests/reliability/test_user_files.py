@@ -22,7 +22,8 @@ import pytest
 
 import deid_cli
 import deid_cli.detection.lexicon.cache as lexicon_cache
-from deid_cli.detection.lexicon.lexicon import LexiconSources, PublicLexicon, load_corrections, load_name_file
+from deid_cli.detection.lexicon.lexicon import PublicLexicon
+from deid_cli.detection.lexicon.lists import LexiconSources, load_corrections, load_name_file
 from deid_cli.runtime.config import load_settings
 from deid_cli.runtime.user_files import (
     CORRECTIONS_LIMIT,

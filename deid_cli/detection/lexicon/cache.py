@@ -32,9 +32,9 @@ import platformdirs
 
 from deid_cli import __version__
 from deid_cli.corpus.atomic import make_directories
-from deid_cli.detection.lexicon.lexicon import (
+from deid_cli.detection.lexicon.lexicon import PublicLexicon
+from deid_cli.detection.lexicon.lists import (
     LexiconSources,
-    PublicLexicon,
     bundled_dictionary_dir,
     dictionary_files,
     load_bundled,

@@ -8,14 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deid_cli.detection.lexicon.cache import load_public_lexicon
-from deid_cli.detection.lexicon.lexicon import (
-    ConfigError,
-    Lexicon,
-    LexiconSources,
-    load_corrections,
-    load_name_file,
-)
+from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.lexicon.lists import LexiconSources, load_corrections, load_name_file
 from deid_cli.runtime.config import load_settings
+from deid_cli.runtime.user_files import ConfigError
 
 
 @dataclass(slots=True)

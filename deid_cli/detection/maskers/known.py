@@ -13,7 +13,7 @@ import re
 
 from rapidfuzz.distance import OSA
 
-from deid_cli.detection.lexicon.lexicon import name_parts
+from deid_cli.detection.lexicon.lists import name_parts
 from deid_cli.detection.maskers.base import NoteContext, Vote
 from deid_cli.detection.normalize import fold
 

@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from deid_cli.detection.lexicon.lexicon import bundled_dictionary_dir, read_lines
+from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.ranges import union_ranges

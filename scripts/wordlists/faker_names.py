@@ -10,7 +10,7 @@ import importlib
 from collections import defaultdict
 from collections.abc import Iterable
 
-from dictionaries.helpers import Genders
+from wordlists.helpers import Genders
 
 
 def faker_provider(locale: str) -> type:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from dictionaries.curated_professions import (
+from wordlists.curated_professions import (
     LEGAL_FORMS,
     ORGANIZATION_HEAD_PHRASES,
     ORGANIZATION_HEADS,
@@ -15,7 +15,7 @@ from dictionaries.curated_professions import (
     PROFESSIONS_ADJECTIVAL,
     PROFESSIONS_IRREGULAR,
 )
-from dictionaries.helpers import lines, words
+from wordlists.helpers import lines, words
 
 #: Endings of weak masculine nouns (der Polizist, des/die Polizisten).
 _WEAK_ENDINGS = ("ist", "ant", "ent", "and", "at", "ot", "graf", "graph", "nom", "naut", "eut", "ekt", "urg")

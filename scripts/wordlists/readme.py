@@ -6,9 +6,9 @@ from __future__ import annotations
 import importlib.metadata
 from pathlib import Path
 
-from dictionaries.curated_words import NEVER_COMMON_WORDS
-from dictionaries.helpers import words
-from dictionaries.parameters import (
+from wordlists.curated_words import NEVER_COMMON_WORDS
+from wordlists.helpers import words
+from wordlists.parameters import (
     DICT_DIR,
     MIN_COMPOUND_FAMILY,
     MIN_GERMAN_LEAD,

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from dictionaries.curated_names import CURATED_SURNAMES
-from dictionaries.faker_names import faker_first_names, faker_surnames
-from dictionaries.helpers import Genders, with_variants, words
-from dictionaries.nam_dict import nam_dict_first_names
-from dictionaries.parameters import FAKER_HOME_LOCALES, FAKER_IMMIGRANT_LOCALES
+from wordlists.curated_names import CURATED_SURNAMES
+from wordlists.faker_names import faker_first_names, faker_surnames
+from wordlists.helpers import Genders, with_variants, words
+from wordlists.nam_dict import nam_dict_first_names
+from wordlists.parameters import FAKER_HOME_LOCALES, FAKER_IMMIGRANT_LOCALES
 
 
 def merge_genders(*sources: Genders) -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 
-from dictionaries.helpers import LOWER_WORD, site_package_file
+from wordlists.helpers import LOWER_WORD, site_package_file
 
 _NAME_POS = {"Vorname", "Nachname", "Toponym", "Eigenname", "Straßenname"}
 _FUGEN = ("", "s", "es", "n", "en", "er", "e")

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dictionaries.common_words import build_common_words, frequent_subset
-from dictionaries.curated_names import EPONYMS
-from dictionaries.curated_sites import MEDICAL_SITES, SITE_PREFIXES
-from dictionaries.helpers import lines, words
-from dictionaries.names import build_names
-from dictionaries.parameters import DICT_DIR
-from dictionaries.places import faker_place_names, postcodes_at
-from dictionaries.professions import build_organization_words, build_professions
-from dictionaries.readme import write_readme
+from wordlists.common_words import build_common_words, frequent_subset
+from wordlists.curated_names import EPONYMS
+from wordlists.curated_sites import MEDICAL_SITES, SITE_PREFIXES
+from wordlists.helpers import lines, words
+from wordlists.names import build_names
+from wordlists.parameters import DICT_DIR
+from wordlists.places import faker_place_names, postcodes_at
+from wordlists.professions import build_organization_words, build_professions
+from wordlists.readme import write_readme
 
 
 def write_lines(name: str, entries: Iterable[str]) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from dictionaries.helpers import Genders, site_package_file
-from dictionaries.parameters import (
+from wordlists.helpers import Genders, site_package_file
+from wordlists.parameters import (
     NAM_DICT_HOME_COLUMNS,
     NAM_DICT_HOME_MIN,
     NAM_DICT_IMMIGRANT_COLUMNS,

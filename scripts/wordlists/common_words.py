@@ -13,7 +13,7 @@ import pkgutil
 from collections.abc import Iterable, Iterator
 
 import wordfreq
-from dictionaries.curated_words import (
+from wordlists.curated_words import (
     CLINICAL_WORDS,
     ENGLISH_WORDS,
     FUNCTION_WORDS,
@@ -21,11 +21,11 @@ from dictionaries.curated_words import (
     NAME_LIKE_COMMON_WORDS,
     NEVER_COMMON_WORDS,
 )
-from dictionaries.faker_names import faker_names, faker_provider
-from dictionaries.german_nouns import compound_family_sizes, german_noun_table
-from dictionaries.helpers import LOWER_WORD, is_valid_name, words
-from dictionaries.nam_dict import NAM_DICT_GENDERS, decode_nam_dict_name, nam_dict_lines
-from dictionaries.parameters import MIN_COMPOUND_FAMILY, MIN_GERMAN_LEAD, NOUN_MIN_ZIPF, OTHER_MIN_ZIPF
+from wordlists.faker_names import faker_names, faker_provider
+from wordlists.german_nouns import compound_family_sizes, german_noun_table
+from wordlists.helpers import LOWER_WORD, is_valid_name, words
+from wordlists.nam_dict import NAM_DICT_GENDERS, decode_nam_dict_name, nam_dict_lines
+from wordlists.parameters import MIN_COMPOUND_FAMILY, MIN_GERMAN_LEAD, NOUN_MIN_ZIPF, OTHER_MIN_ZIPF
 
 
 def frequent_words(min_zipf: float) -> Iterator[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 import re
 
-from dictionaries.helpers import site_package_file
-from dictionaries.parameters import FAKER_ADDRESS_LOCALES
+from wordlists.helpers import site_package_file
+from wordlists.parameters import FAKER_ADDRESS_LOCALES
 
 _PLZ_LINE = re.compile(r'^(\d{4})\s+location="([^"]+)"')
 

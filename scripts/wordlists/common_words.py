@@ -13,6 +13,7 @@ import pkgutil
 from collections.abc import Iterable, Iterator
 
 import wordfreq
+
 from wordlists.curated_words import (
     CLINICAL_WORDS,
     ENGLISH_WORDS,

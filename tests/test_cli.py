@@ -18,7 +18,8 @@ import pytest
 from conftest import TAG
 
 import deid_cli
-from deid_cli.detection.spans import ENTITY_TYPES, MASKERS
+from deid_cli.detection.maskers import MASKERS
+from deid_cli.detection.spans import ENTITY_TYPES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO_ROOT / "examples" / "notes.jsonl"

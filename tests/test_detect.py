@@ -19,7 +19,8 @@ from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import MIN_CONTEXT_SHARE, NameLearner
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
-from deid_cli.detection.spans import ENTITY_TYPES, HCP, MASKERS, PAT, PER, SIT, Span, resolve_overlaps
+from deid_cli.detection.maskers import MASKERS
+from deid_cli.detection.spans import ENTITY_TYPES, HCP, PAT, PER, SIT, Span, resolve_overlaps
 
 LEX = build_lexicon(DictionaryOptions())
 DET = Detector(LEX)

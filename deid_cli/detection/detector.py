@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import ahocorasick
 
@@ -24,14 +24,8 @@ from deid_cli.detection.lexicon.lexicon import (
     iter_hits,
     match_view,
 )
-from deid_cli.detection.maskers.base import Masker, NoteContext
-from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
-from deid_cli.detection.maskers.double_name import DoubleNameMasker
-from deid_cli.detection.maskers.full_name import FullNameMasker
-from deid_cli.detection.maskers.known import KnownIdentifierMasker
-from deid_cli.detection.maskers.medical_site import MedicalSiteMasker
-from deid_cli.detection.maskers.name_dictionary import NameDictionaryMasker
-from deid_cli.detection.maskers.salutation import SalutationMasker
+from deid_cli.detection.maskers import build_maskers, context_maskers, masker_names
+from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
 from deid_cli.detection.patterns.organisations import OrgStage
 from deid_cli.detection.patterns.phi import PhiStage
 from deid_cli.detection.patterns.regex_stage import RegexStage
@@ -43,7 +37,6 @@ from deid_cli.detection.spans import (
     DEFAULT_TYPES,
     ID,
     LOC,
-    MASKERS,
     NAME_TYPES,
     ORG,
     PRO,
@@ -52,10 +45,13 @@ from deid_cli.detection.spans import (
 )
 from deid_cli.detection.text import PreparedText, prepare
 
-# Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide.
-CONTEXT_MASKERS = frozenset({"KnownIdentifier", "Salutation", "FullName", "DoubleName", "Correction"})
-# Identifiers are checksum- or keyword-proven, so they beat a phone reading of the same digits.
-_RANK = {name: i for i, name in enumerate(("Correction", "RegexID", *(m for m in MASKERS if m != "RegexID")))}
+
+def masker_rank(names: Sequence[str]) -> dict[str, int]:
+    """Overlap ranks (lower wins on equal length): corrections first, then identifiers, which are
+    checksum- or keyword-proven and so beat a phone reading of the same digits, then the rest in
+    registry order."""
+    ordered = ("Correction", "RegexID", *(m for m in names if m not in ("Correction", "RegexID")))
+    return {name: i for i, name in enumerate(ordered)}
 
 
 @dataclass(slots=True)
@@ -95,22 +91,18 @@ class Detector:
             else None
         )
         self.learned_automaton: ahocorasick.Automaton | None = None
-        maskers: list[Masker] = [
-            KnownIdentifierMasker(),
-            SalutationMasker(lexicon.public.salutations, lexicon.public.titles),
-            NameDictionaryMasker(ambiguous_need_context=ambiguity_rule),
-            FullNameMasker(),
-            DoubleNameMasker(),
-            MedicalSiteMasker(lexicon.public.site_prefixes, lexicon.places),
-        ]
-        self.maskers = maskers
+        self._setup = MaskerSetup(lexicon, ambiguity_rule)
+        self.maskers: list[Masker] = build_maskers(self._setup)
+        self._context_maskers = context_maskers()
+        self._rank = masker_rank(masker_names())
 
     def with_learned_names(self, learned: dict[str, str]) -> Detector:
-        """This detector plus corpus-wide learning: the same stages and settings (nothing is
-        rebuilt), an automaton of the learned references, and the CorpusName masker last."""
+        """This detector plus corpus-wide learning: the same stages, settings and maskers
+        (nothing is rebuilt), an automaton of the learned references, and the maskers that
+        need learned names (CorpusName) built for them in registry order."""
         detector = copy.copy(self)
         detector.learned_automaton = build_learned_automaton(learned)
-        detector.maskers = [*self.maskers, CorpusNameMasker(learned)]
+        detector.maskers = build_maskers(replace(self._setup, learned=learned), reuse=self.maskers)
         return detector
 
     def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
@@ -143,7 +135,7 @@ class Detector:
         proven = [
             (s.reference.capitalize() if s.reference else prepared.view[s.start : s.end], s.type)
             for s in spans
-            if s.masker in CONTEXT_MASKERS
+            if s.masker in self._context_maskers
             and s.type in NAME_TYPES
             and " " not in prepared.view[s.start : s.end]
         ]
@@ -191,14 +183,13 @@ class Detector:
             for key, votes in ctx.votes.items()
         ]
 
-    @staticmethod
-    def _resolve(corrections: list[Span], spans: list[Span], keep: list[tuple[int, int]]) -> list[Span]:
+    def _resolve(self, corrections: list[Span], spans: list[Span], keep: list[tuple[int, int]]) -> list[Span]:
         """Corrections beat every masker; keep-listed words are never masked; among the rest the
         longer span wins, then the earlier masker."""
-        claimed = resolve_overlaps(corrections, _RANK)
+        claimed = resolve_overlaps(corrections, self._rank)
         taken = RangeIndex([*((c.start, c.end) for c in claimed), *keep])
         free = [s for s in spans if not taken.overlaps(s.start, s.end)]
-        return sorted(claimed + resolve_overlaps(free, _RANK), key=lambda s: s.start)
+        return sorted(claimed + resolve_overlaps(free, self._rank), key=lambda s: s.start)
 
     @staticmethod
     def _to_original(prepared: PreparedText, span: Span) -> Span:

@@ -22,16 +22,9 @@ ALL_TYPES: tuple[str, ...] = DEFAULT_TYPES + EXTRA_TYPES
 ENTITY_TYPES: tuple[str, ...] = ALL_TYPES
 NAME_TYPES: frozenset[str] = frozenset({HCP, PAT, PER})
 
-# Masker names as in the paper's Table 7, plus the corpus-wide learner.
-MASKERS: tuple[str, ...] = (
-    "KnownIdentifier",
-    "Salutation",
-    "NameDictionary",
-    "FullName",
-    "DoubleName",
-    "MedicalSite",
-    "CorpusName",
-    "Correction",
+# Masker names of the pattern stages (the paper's Table 7 regex maskers plus the context stage);
+# the ensemble's names come from the registry (``detection.maskers``).
+PATTERN_MASKERS: tuple[str, ...] = (
     "RegexPhone",
     "RegexAddress",
     "RegexZIP",

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deid_cli import __version__
-from deid_cli.detection.spans import ENTITY_TYPES, MASKERS, Span
+from deid_cli.detection.maskers import masker_names
+from deid_cli.detection.spans import ENTITY_TYPES, Span
 from deid_cli.reports.risk import LEVELS
 
 PSEUDONYM_BINS = ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 10), (11, 20), (21, None))
@@ -87,7 +88,7 @@ class RunStats:
             "rejected_records": [{"file": r.path, "line": r.line, "reason": r.reason} for r in self.rejected],
             "notes": notes,
             "pseudonymizations": total_spans,
-            "maskers": _shares(self.maskers, MASKERS, total_spans),
+            "maskers": _shares(self.maskers, masker_names(), total_spans),
             "entities": _shares(self.entities, ENTITY_TYPES, total_spans),
             "pseudonymizations_per_note": {
                 **describe(self.per_note),

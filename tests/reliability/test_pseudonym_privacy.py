@@ -13,8 +13,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deid_cli.detection.maskers import MASKERS
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.spans import ENTITY_TYPES, MASKERS
+from deid_cli.detection.spans import ENTITY_TYPES
 from deid_cli.pseudonyms.surrogates import SurrogateGenerator, load_pools
 from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer
 

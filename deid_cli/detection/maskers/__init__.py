@@ -1,0 +1,55 @@
+"""The masker ensemble: the one place a masker is added.
+
+Maskers vote in this order (the paper's, with the corpus-wide learner last); with ``--vote
+first`` the first vote on a token wins. Adding a masker: write ``<name>.py`` here with a class
+that has ``name``, ``proves_names``, ``build(setup)`` and ``annotate(ctx)`` (``base.Masker``),
+and add the class to ``ENSEMBLE``. Spans, statistics and learning pick it up from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deid_cli.detection.maskers.base import Masker, MaskerSetup
+from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
+from deid_cli.detection.maskers.double_name import DoubleNameMasker
+from deid_cli.detection.maskers.full_name import FullNameMasker
+from deid_cli.detection.maskers.known import KnownIdentifierMasker
+from deid_cli.detection.maskers.medical_site import MedicalSiteMasker
+from deid_cli.detection.maskers.name_dictionary import NameDictionaryMasker
+from deid_cli.detection.maskers.salutation import SalutationMasker
+from deid_cli.detection.spans import PATTERN_MASKERS
+
+ENSEMBLE: tuple[type[Masker], ...] = (
+    KnownIdentifierMasker,
+    SalutationMasker,
+    NameDictionaryMasker,
+    FullNameMasker,
+    DoubleNameMasker,
+    MedicalSiteMasker,
+    CorpusNameMasker,
+)
+
+# Manual corrections (--corrections) are spans too, though no masker class makes them.
+CORRECTION = "Correction"
+
+
+def build_maskers(setup: MaskerSetup, reuse: Sequence[Masker] = ()) -> list[Masker]:
+    """The ensemble's maskers for one setup, in voting order. A masker of ``reuse`` (pass 1's)
+    is kept instead of built again, so pass 2 builds only what learning adds (CorpusName)."""
+    built = {type(masker): masker for masker in reuse}
+    maskers = (built.get(masker_class) or masker_class.build(setup) for masker_class in ENSEMBLE)
+    return [masker for masker in maskers if masker is not None]
+
+
+def masker_names() -> tuple[str, ...]:
+    """Every name a span's ``masker`` can hold, in the order statistics list them."""
+    return (*(m.name for m in ENSEMBLE), CORRECTION, *PATTERN_MASKERS)
+
+
+def context_maskers() -> frozenset[str]:
+    """Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide."""
+    return frozenset({*(m.name for m in ENSEMBLE if m.proves_names), CORRECTION})
+
+
+MASKERS: tuple[str, ...] = masker_names()

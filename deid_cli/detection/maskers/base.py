@@ -9,8 +9,9 @@ behaviour), with ``--vote all`` every masker votes and the typing rules weigh al
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import ClassVar, Protocol, Self
 
 from deid_cli.detection.lexicon.lexicon import Hit, Lexicon
 from deid_cli.detection.normalize import fold
@@ -209,9 +210,28 @@ def _is_compound_head(head: str, common: frozenset[str]) -> bool:
     return head in common or head.rstrip("s") in common or head + "e" in common or head + "en" in common
 
 
-class Masker(Protocol):
-    """A masker adds votes for tokens of one note."""
+@dataclass(frozen=True, slots=True)
+class MaskerSetup:
+    """What a masker is built from: the run's lexicon and settings, and in pass 2 the learned
+    references with the type their bare mentions get."""
 
-    name: str
+    lexicon: Lexicon
+    ambiguity_rule: bool = True
+    learned: Mapping[str, str] | None = None
+
+
+class Masker(Protocol):
+    """A masker adds votes for tokens of one note.
+
+    ``name`` appears in spans and statistics; ``proves_names`` says whether its votes prove a
+    name for corpus-wide learning (a context, not a list lookup); ``build`` returns the masker
+    for a setup, or None where it has nothing to do (CorpusName before anything is learned).
+    """
+
+    name: ClassVar[str]
+    proves_names: ClassVar[bool]
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> Self | None: ...
 
     def annotate(self, ctx: NoteContext) -> None: ...

@@ -14,7 +14,7 @@ import re
 
 from rapidfuzz.distance import OSA
 
-from deid_cli.detection.maskers.base import NoteContext, Vote
+from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 
 # Learned names this long also match at one edit; shorter ones collide with too many words.
@@ -55,6 +55,11 @@ class CorpusNameMasker:
     """Votes for capitalized occurrences of learned references, exact or within one edit."""
 
     name = "CorpusName"
+    proves_names = False
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> CorpusNameMasker | None:
+        return None if setup.learned is None else cls(dict(setup.learned))
 
     def __init__(self, learned_types: dict[str, str]) -> None:
         self._types = learned_types

@@ -6,13 +6,18 @@ unless they are ordinary words ("Maier-Nachsorge" is not a double name).
 
 from __future__ import annotations
 
-from deid_cli.detection.maskers.base import WORD, NoteContext, Vote
+from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 
 
 class DoubleNameMasker:
     """Extends proven names across hyphens."""
 
     name = "DoubleName"
+    proves_names = True
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> DoubleNameMasker | None:
+        return cls()
 
     def annotate(self, ctx: NoteContext) -> None:
         view = ctx.view

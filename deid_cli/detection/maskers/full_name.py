@@ -8,7 +8,7 @@ never names by adjacency alone. An eponym next to a proven first name is a perso
 
 from __future__ import annotations
 
-from deid_cli.detection.maskers.base import NoteContext, Vote
+from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 
 
@@ -16,6 +16,11 @@ class FullNameMasker:
     """Grows proven names to their capitalized neighbours on the same line."""
 
     name = "FullName"
+    proves_names = True
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> FullNameMasker | None:
+        return cls()
 
     def annotate(self, ctx: NoteContext) -> None:
         learned = [(h.start, h.end) for h in ctx.learned_hits if ctx.view[h.start].isupper()]

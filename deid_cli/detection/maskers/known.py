@@ -14,7 +14,7 @@ import re
 from rapidfuzz.distance import OSA
 
 from deid_cli.detection.lexicon.lists import name_parts
-from deid_cli.detection.maskers.base import NoteContext, Vote
+from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 
 FUZZY_MIN_LENGTH = 5
@@ -25,6 +25,11 @@ class KnownIdentifierMasker:
     """Votes for tokens of the record's known names (``ctx.known``)."""
 
     name = "KnownIdentifier"
+    proves_names = True
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> KnownIdentifierMasker | None:
+        return cls()
 
     def annotate(self, ctx: NoteContext) -> None:
         if not ctx.known:

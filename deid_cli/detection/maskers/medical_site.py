@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
-from deid_cli.detection.maskers.base import WORD, NoteContext, Vote
+from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.spans import SIT
@@ -33,6 +33,11 @@ class MedicalSiteMasker:
     """Votes for whole site mentions (several tokens at once)."""
 
     name = "MedicalSite"
+    proves_names = False
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> MedicalSiteMasker | None:
+        return cls(setup.lexicon.public.site_prefixes, setup.lexicon.places)
 
     def __init__(self, site_prefixes: list[str], places: frozenset[str]) -> None:
         self._places = places

@@ -8,13 +8,18 @@ salutation, a proven neighbour, a correction).
 from __future__ import annotations
 
 from deid_cli.detection.lexicon.lexicon import AMBIGUOUS_BITS, KEEP, NAME_BITS
-from deid_cli.detection.maskers.base import NoteContext, Vote
+from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
 
 
 class NameDictionaryMasker:
     """Votes for capitalized whole-word hits of the first-name, surname, patient, HCP and person lists."""
 
     name = "NameDictionary"
+    proves_names = False
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> NameDictionaryMasker | None:
+        return cls(ambiguous_need_context=setup.ambiguity_rule)
 
     def __init__(self, ambiguous_need_context: bool = True) -> None:
         # Switchable only to measure what the rule is worth (scripts/measure.py).

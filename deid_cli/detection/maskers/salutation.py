@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from deid_cli.detection.maskers.base import WORD, NoteContext, Vote
+from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
 
@@ -42,6 +42,11 @@ class SalutationMasker:
     """Votes for the name words that follow a salutation or title."""
 
     name = "Salutation"
+    proves_names = True
+
+    @classmethod
+    def build(cls, setup: MaskerSetup) -> SalutationMasker | None:
+        return cls(setup.lexicon.public.salutations, setup.lexicon.public.titles)
 
     def __init__(self, salutations: list[tuple[str, str]], titles: list[str]) -> None:
         kinds: dict[str, str] = {}

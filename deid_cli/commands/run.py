@@ -1,0 +1,341 @@
+"""The ``deid run`` command: pseudonymize a corpus with corpus-wide consistent pseudonyms.
+
+The options are turned once into the engine's ``RunOptions`` and a ``Detector``; what follows
+(locking the destinations, choosing the engine, mapping every failure to its exit status) is
+one named step each.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from deid_cli.commands.options import (
+    EXIT_INPUT,
+    EXIT_LOCKED,
+    EXIT_USAGE,
+    Ages,
+    Cache,
+    ConfigFile,
+    Delimiter,
+    DictDirs,
+    DictionaryFiles,
+    FileMode,
+    IdField,
+    InputPaths,
+    Learn,
+    MaskTypes,
+    OnError,
+    OnErrorOption,
+    Quiet,
+    TextFields,
+    Vote,
+    dictionary_files,
+    load_lexicon_or_exit,
+)
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, OutputError, directory_mode
+from deid_cli.corpus.locking import DestinationLocked, TakenLock, destination_locks
+from deid_cli.corpus.records import MAX_NOTE_CHARS, InputError, Rejected, UsageError
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.lexicon.lexicon import Lexicon
+from deid_cli.detection.spans import DAT
+from deid_cli.engine.local import LocalEngine, Progress, RunOptions
+from deid_cli.engine.parallel import available_cores
+from deid_cli.reports.evaluation import parse_types
+from deid_cli.reports.run_stats import RunStats
+from deid_cli.runtime.config import AgeMode, VoteMode
+from deid_cli.runtime.console import ProgressReporter, print_summary
+from deid_cli.runtime.messages import complain
+
+if TYPE_CHECKING:
+    from deid_cli.engine.dask import DaskEngine
+
+err = Console(stderr=True)
+
+
+class StrategyName(StrEnum):
+    tag = "tag"
+    redact = "redact"
+    surrogate = "surrogate"
+
+
+class EngineName(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+class DateMode(StrEnum):
+    mask = "mask"
+    shift = "shift"
+    year = "year"
+    keep = "keep"
+
+
+RUN_EPILOG = """
+[b]Examples[/b]
+
+  deid run examples/notes.jsonl -o masked.jsonl --stats stats.json
+
+  deid run exports/ -o masked/ --text-field befund --text-field anamnese --on-error skip
+
+  deid run notes.csv -o out.csv --patients patients.txt --hcps staff.csv --corrections fixes.toml
+
+[b]Exit statuses[/b]: 0 ok; 1 input or output error (file:line and reason, an input that changed
+during the run, or the output that cannot be written, e.g. disk full, on stderr); 2 usage error;
+70 internal error (a bug); 75 another deid run is writing to the same destination (lock file
+.NAME.deid-lock beside it; try again later); 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM.
+Output files appear only when the whole run succeeded: after any other status the previous
+outputs are as they were, and the next run removes any temp file a killed run left.
+"""
+
+# ----------------------------------------------------------------------- options of run only
+
+Output = Annotated[
+    Path,
+    typer.Option("-o", "--output", help="Output file (one input file) or directory (several / a directory)."),
+]
+StatsPath = Annotated[Path | None, typer.Option("--stats", help="Write run statistics (JSON) here.")]
+SpansPath = Annotated[
+    Path | None, typer.Option("--spans", help="Write detected spans per record (JSONL, offsets only).")
+]
+Strategy = Annotated[
+    StrategyName,
+    typer.Option(
+        "--strategy",
+        help="tag: [PAT-7KQ2XM] (corpus-wide codes); redact: [PAT]; surrogate: realistic replacements.",
+    ),
+]
+Dates = Annotated[
+    DateMode,
+    typer.Option("--dates", help="With DAT selected: mask, shift (per --group-field), year, or keep."),
+]
+GroupField = Annotated[
+    str | None,
+    typer.Option("--group-field", help="Field whose records share one date shift (e.g. patient_id)."),
+]
+KnownFields = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--known-field", help="Column holding the patient's name(s); masked in its record. Repeatable."
+    ),
+]
+KnownHcpFields = Annotated[
+    list[str] | None,
+    typer.Option("--known-hcp-field", help="Column holding the author's/HCP's name; typed HCP. Repeatable."),
+]
+DropFields = Annotated[
+    list[str] | None, typer.Option("--drop-field", help="Field removed from the output. Repeatable.")
+]
+Seed = Annotated[int | None, typer.Option("--seed", help="FOR TESTS ONLY: reproducible pseudonym codes.")]
+Workers = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        help="Processes that detect in parallel (default: all cores). 1: everything in this process. "
+        "The output is the same for any number.",
+        show_default=False,
+    ),
+]
+MaxNoteChars = Annotated[
+    int,
+    typer.Option(
+        "--max-note-chars",
+        min=0,
+        help="Reject (file:line, counted) a record whose note is longer than this; 0: no limit.",
+    ),
+]
+Engine = Annotated[
+    EngineName,
+    typer.Option(
+        "--engine",
+        help="local: this machine. dask: a Dask cluster (--scheduler, else a local one of --workers "
+        "processes); inputs may then also be fsspec URLs (s3://, gs://, abfs://, file://).",
+    ),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="With --engine dask: the scheduler address, e.g. tcp://host:8786."),
+]
+Verbose = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Report dictionary loading (cache or build) and timings.")
+]
+
+
+def run(
+    inputs: InputPaths,
+    output: Output,
+    stats: StatsPath = None,
+    spans: SpansPath = None,
+    text_field: TextFields = None,
+    id_field: IdField = "id",
+    delimiter: Delimiter = None,
+    on_error: OnErrorOption = OnError.fail,
+    vote: Vote = VoteMode.first,
+    strategy: Strategy = StrategyName.tag,
+    types: MaskTypes = "default",
+    dates: Dates = DateMode.mask,
+    group_field: GroupField = None,
+    ages: Ages = AgeMode.over89,
+    known_field: KnownFields = None,
+    known_hcp_field: KnownHcpFields = None,
+    drop_field: DropFields = None,
+    learn: Learn = True,
+    patients: DictionaryFiles = None,
+    hcps: DictionaryFiles = None,
+    persons: DictionaryFiles = None,
+    sites: DictionaryFiles = None,
+    keep: DictionaryFiles = None,
+    corrections: DictionaryFiles = None,
+    dict_dir: DictDirs = None,
+    config: ConfigFile = None,
+    cache: Cache = None,
+    seed: Seed = None,
+    workers: Workers = None,
+    max_note_chars: MaxNoteChars = MAX_NOTE_CHARS,
+    engine_name: Engine = EngineName.local,
+    scheduler: Scheduler = None,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+    mode: FileMode = PRIVATE_FILE_MODE,
+) -> None:
+    """Pseudonymize a corpus: every person, site, address, ZIP code, phone, e-mail and URL is
+    replaced by a pseudonym such as [PAT-7KQ2XM] that is the same everywhere in the corpus.
+
+    Dictionary files (--patients, --hcps, --persons, --sites, --keep; each repeatable) are JSON
+    (list, or {"names": [...]}), TXT (one per line) or CSV (a 'name' column). --corrections takes
+    TOML or JSON: mask = [{text = "Schwester Resi", type = "PER"}], keep = ["Rumpf"].
+    """
+    lexicon = load_lexicon_or_exit(
+        dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
+    )
+    options = RunOptions(
+        text_fields=text_field or ["text"],
+        id_field=id_field,
+        delimiter=delimiter,
+        on_error=on_error.value,
+        vote=vote.value,
+        learn=learn,
+        seed=seed,
+        strategy=strategy.value,
+        dates=dates.value,
+        group_field=group_field,
+        known_fields=known_field or [],
+        known_hcp_fields=known_hcp_field or [],
+        drop_fields=drop_field or [],
+        stats_path=stats,
+        spans_path=spans,
+        workers=workers or available_cores(),
+        max_note_chars=max_note_chars,
+        mode=mode,
+    )
+    if verbose:
+        _report_dictionaries(lexicon)
+    reporter = ProgressReporter(err, enabled=not quiet and sys.stderr.isatty())
+    detector = _detector(lexicon, options, types, dates, ages)
+    engine = _engine(engine_name, scheduler, workers, detector, options, reporter.update)
+    result = _run_locked(engine, inputs, output, options, reporter, verbose)
+    if not quiet:
+        print_summary(err, result.to_dict())
+
+
+def _report_dictionaries(lexicon: Lexicon) -> None:
+    """--verbose: how the public dictionaries were obtained (cache or build) and how fast."""
+    report = lexicon.load_report
+    if report is not None:
+        complain(
+            "dictionaries",
+            f"{report.source} in {report.seconds:.2f} s ({report.files} files, key {report.key})",
+        )
+
+
+def _detector(lexicon: Lexicon, options: RunOptions, types: str, dates: DateMode, ages: AgeMode) -> Detector:
+    """The detector for --types (minus DAT under --dates keep), --vote and --ages."""
+    try:
+        selected = set(parse_types(types))
+    except ValueError as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_USAGE) from None
+    if dates is DateMode.keep:
+        selected.discard(DAT)
+    return Detector(lexicon, vote=options.vote, types=selected, ages=ages.value)
+
+
+def _report_reject(item: Rejected) -> None:
+    typer.echo(f"skipped {item.path}:{item.line}: {item.reason}", err=True)
+
+
+def _engine(
+    name: EngineName,
+    scheduler: str | None,
+    workers: int | None,
+    detector: Detector,
+    options: RunOptions,
+    progress: Progress,
+    on_reject: Callable[[Rejected], None] = _report_reject,
+) -> LocalEngine | DaskEngine:
+    """The engine --engine names; Dask is imported only when asked for (an optional extra)."""
+    if name is EngineName.local:
+        if scheduler is not None:
+            complain("error", "--scheduler needs --engine dask")
+            raise typer.Exit(EXIT_USAGE)
+        return LocalEngine(detector, options, progress, on_reject)
+    if scheduler is not None and workers is not None:
+        complain("error", "--workers sizes a local Dask cluster; the --scheduler's cluster has its own")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        from deid_cli.engine.dask import DaskEngine, DaskSettings
+    except ImportError:
+        complain("error", "--engine dask needs the dask extra: pip install 'deid-cli[dask]'")
+        raise typer.Exit(EXIT_USAGE) from None
+    settings = DaskSettings(scheduler=scheduler, workers=options.workers)
+    return DaskEngine(detector, options, progress, on_reject, settings)
+
+
+def _run_locked(
+    engine: LocalEngine | DaskEngine,
+    inputs: list[Path],
+    output: Path,
+    options: RunOptions,
+    reporter: ProgressReporter,
+    verbose: bool,
+) -> RunStats:
+    """Both passes while holding every destination's lock; each failure becomes its exit status
+    with one line on stderr, and no output is written."""
+    try:
+        destinations = [p for p in (output, options.stats_path, options.spans_path) if p is not None]
+        with destination_locks(destinations, directory_mode(options.mode)) as locks:
+            if verbose:
+                _note_stale_locks(locks)
+            options.destinations_locked = True  # so the leftovers of killed runs may go
+            with reporter:
+                return engine.run(list(inputs), output)
+    except DestinationLocked as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_LOCKED) from None
+    except UsageError as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_USAGE) from None
+    except InputError as exc:
+        complain("input error", f"{exc}; no output written")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OutputError as exc:
+        complain("output error", f"cannot write {exc.destination}: {exc.strerror}; previous output kept")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:  # not from writing (those are OutputError): reading an input
+        where = f"cannot read {exc.filename}: " if exc.filename else ""
+        complain("input error", f"{where}{exc.strerror or type(exc).__name__}; no output written")
+        raise typer.Exit(EXIT_INPUT) from None
+
+
+def _note_stale_locks(locks: list[TakenLock]) -> None:
+    """--verbose: say which locks a killed run had left (taken over, as they are free)."""
+    for lock in locks:
+        if lock.stale is not None:
+            complain("note", f"took over {lock.lock_file}, left by a run that was killed ({lock.stale})")

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval bench bench-load golden golden-record clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -25,9 +25,10 @@ browser:
 
 test: install browser
 	$(BIN)/python -m pytest -q
+	$(BIN)/python scripts/command_docs.py --check
 	$(BIN)/ruff check .
 
-# Issue 7's promises (faults, leaks, hostile input); also part of `make test`. See README "Guarantees".
+# Issue 7's promises (faults, leaks, hostile input); also part of `make test`. See docs/operations.md "Guarantees".
 reliability: install
 	$(BIN)/python -m pytest -q tests/reliability
 
@@ -63,6 +64,14 @@ golden-record: install
 
 bench-load: install
 	$(BIN)/python scripts/bench.py load --extra-names 500000 --repeat 3
+
+# docs/commands.md is generated from the Typer app (scripts/command_docs.py): `make docs` after
+# changing a command's options or help; `make docs-check` (also in `make test`) fails when it drifted.
+docs: install
+	$(BIN)/python scripts/command_docs.py
+
+docs-check: install
+	$(BIN)/python scripts/command_docs.py --check
 
 clean:
 	rm -rf build masked.jsonl stats.json spans.jsonl .pytest_cache .ruff_cache

@@ -1,7 +1,7 @@
 """Regenerate the bundled word lists in ``dictionaries/`` from installed packages.
 
 Run: ``.venv/bin/python scripts/build_dictionaries.py``. This file is the entry point only;
-the build lives in the ``scripts/dictionaries/`` package (its docstring lists the modules).
+the build lives in the ``scripts/wordlists/`` package (its docstring lists the modules).
 """
 
 import sys

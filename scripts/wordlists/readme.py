@@ -102,7 +102,8 @@ def readme_table() -> str:
     present = {p.name for p in DICT_DIR.iterdir() if p.is_file() and p.name != "README.md"}
     rows = ["| file | source | licence | entries | regenerate |", "| --- | --- | --- | --- | --- |"]
     for name in sorted(present | set(FILE_INFO)):
-        source, licence = FILE_INFO.get(name, ("unknown: add it to FILE_INFO in the build script", "unknown"))
+        unknown = ("unknown: add it to FILE_INFO in scripts/wordlists/readme.py", "unknown")
+        source, licence = FILE_INFO.get(name, unknown)
         path = DICT_DIR / name
         count = str(count_entries(path)) if path.is_file() else "not present yet"
         command = "hand-edited (counted by the script)" if name in HAND_WRITTEN else f"`{REGENERATE}`"
@@ -136,7 +137,7 @@ The files do not share one licence:
 - `postcodes_at.tsv` comes from python-stdnum (**LGPL-2.1-or-later**), which generated its
   table from RTR open data (data.rtr.at).
 - Faker-derived names (`surnames.txt`, and part of the first names) are **MIT**. Curated lists
-  (written in the build script or by hand) are **MIT** like the project.
+  (written in the `scripts/wordlists/` package or by hand) are **MIT** like the project.
 
 ## How the lists are made
 
@@ -175,17 +176,19 @@ The files do not share one licence:
      Faker locale or in nam_dict stays only if its German Zipf frequency exceeds its English
      one by >= {german_lead} (keeps dann, frei, meine; drops smith, johnson, bill).
   3. Curated clinical vocabulary, English note words and function words/adjectives that
-     double as names (written in the script), minus a short list of words that are in notes
-     almost always given names ({never}).
+     double as names (in `scripts/wordlists/curated_words.py`), minus a short list of words
+     that are in notes almost always given names ({never}).
   Known gap: German-only surnames absent from every name source (e.g. Heinze) can still pass
-  step 2; add them to the name lists or to the never-common list in the script.
+  step 2; add them to the name lists or to the never-common list in
+  `scripts/wordlists/curated_words.py`.
 - **Eponyms.** Curated: people's names used for diseases, signs, tests and scores. Very
   frequent surnames that are also eponyms (Weber, Becker, Hartmann) are left out on purpose.
 - **Professions.** Curated masculine job titles; the script adds the feminine (-in, -frau,
   irregular ones listed), genitive and plural forms (Lehrer, Lehrers, Lehrern, Lehrerin,
   Lehrerinnen; Polizist, Polizisten; Kaufmann, Kaufleute) and adjectival nouns (Angestellte,
   Angestellter, Beamtin). A patient's profession is PHI, but Arzt, Pfleger or Lehrer alone are
-  everyday words: `deid_cli/org_patterns.py` masks them only in a profession context.
+  everyday words: `deid_cli/detection/patterns/organisations.py` masks them only in a
+  profession context.
 - **Organisation words.** Curated, `word<TAB>kind`: `head` (Universität, HTL, Firma, Fa.,
   Gemeinde, Bank, ...: masked only together with the capitalised name or place after it),
   `suffix` (compound endings: Landesberufsschule, Raiffeisenbank) and `legal` (GmbH, AG, KG,

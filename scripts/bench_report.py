@@ -115,11 +115,32 @@ def _fit_line(fit: dict[str, float] | None, y: str, x: str, unit: str) -> str:
 
 def markdown(results: dict[str, Any]) -> str:
     """The whole report: machine, corpus, throughput, ratios, scaling, memory."""
+    return "\n".join(
+        [
+            "## deid benchmark",
+            "",
+            *_setup_lines(results),
+            "",
+            "| measure | notes/s | MB/s | seconds | note |",
+            "|---|---|---|---|---|",
+            *_throughput_rows(results),
+            "",
+            *_ratio_table(results),
+            "",
+            *_size_scaling(results),
+            "",
+            *_length_scaling(results),
+            "",
+            f"Plot: {results['plot']}",
+            "",
+        ]
+    )
+
+
+def _setup_lines(results: dict[str, Any]) -> list[str]:
+    """What was measured on what: the machine, then the corpus, dictionaries and repeats."""
     machine, corpus, config = results["machine"], results["corpus"], results["config"]
-    ratios = results["ratios"]
-    lines = [
-        "## deid benchmark",
-        "",
+    return [
         f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['ram_gib']:.0f} GiB RAM, "
         f"{machine['platform']}, Python {machine['python']}, deid {machine['deid']}; "
         f"load average at start {machine['load_average']:.2f}.",
@@ -130,11 +151,13 @@ def markdown(results: dict[str, Any]) -> str:
         f"{corpus['pseudonymizations_mean']:.2f}, median {corpus['pseudonymizations_median']:g}. "
         f"Dictionaries: bundled + {_n(config['extra_names'])} invented names (--dict-dir). "
         f"Seconds: median of {config['repeat']} run(s), min–max in brackets.",
-        "",
-        "| measure | notes/s | MB/s | seconds | note |",
-        "|---|---|---|---|---|",
-        *_throughput_rows(results),
-        "",
+    ]
+
+
+def _ratio_table(results: dict[str, Any]) -> list[str]:
+    """The ratios against the I/O floor and DEDUCE, the worker speed-ups and peak memory."""
+    ratios = results["ratios"]
+    return [
         "| ratio | value |",
         "|---|---|",
         f"| deid time ÷ I/O floor time (in-process, 1 process) | "
@@ -146,36 +169,38 @@ def markdown(results: dict[str, Any]) -> str:
         f"| speed-up of 2 workers over 1, `deid run` command | "
         f"{_ratio(ratios['workers2_speedup_command'], NO_WORKERS)} |",
         f"| peak memory of `deid run` in 1 process (max RSS) | {results['peak_rss_mb']:.0f} MB |",
-        "",
+    ]
+
+
+def _size_scaling(results: dict[str, Any]) -> list[str]:
+    """Run time, throughput and memory per corpus size, with the linear fit."""
+    return [
         "### Scaling with corpus size",
         "",
         "| notes | MB | in-process s | notes/s | `deid run` s (incl. start-up) | peak RSS MB |",
         "|---|---|---|---|---|---|",
-    ]
-    for row in results["scaling_size"]:
-        lines.append(
+        *(
             f"| {_n(row['notes'])} | {row['bytes'] / MB:.2f} | {row['seconds']:.2f} | "
             f"{_n(row['notes'] / row['seconds'])} | {row['command_seconds']:.2f} | {row['peak_rss_mb']:.0f} |"
-        )
-    lines += [
+            for row in results["scaling_size"]
+        ),
         "",
         _fit_line(results.get("size_fit"), "seconds", "notes", "s"),
-        "",
+    ]
+
+
+def _length_scaling(results: dict[str, Any]) -> list[str]:
+    """Time per note and tokens per second per note length, with the linear fit."""
+    return [
         "### Scaling with note length",
         "",
         "| tokens per note | notes | in-process s | ms per note | tokens/s |",
         "|---|---|---|---|---|",
-    ]
-    for row in results["scaling_length"]:
-        lines.append(
+        *(
             f"| {row['tokens']} | {_n(row['notes'])} | {row['seconds']:.2f} | {row['ms_per_note']:.3f} | "
             f"{_n(row['tokens'] * row['notes'] / row['seconds'])} |"
-        )
-    lines += [
+            for row in results["scaling_length"]
+        ),
         "",
         _fit_line(results.get("length_fit"), "ms per note", "tokens", "ms"),
-        "",
-        f"Plot: {results['plot']}",
-        "",
     ]
-    return "\n".join(lines)

@@ -42,6 +42,7 @@ from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs
 from deid_cli.corpus.records import InputError, UsageError
 from deid_cli.detection.detector import Detector
+from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.reports.audit import CUE_WEIGHTS, AuditRun, audit_corpus
 from deid_cli.reports.evaluation import parse_types
 from deid_cli.runtime.messages import complain
@@ -69,18 +70,25 @@ occurrences, the cues around them, the masker that came closest and the score. I
 """
 
 
+# -------------------------------------------------------------------------- options of audit
+
+Top = Annotated[int, typer.Option("--top", min=1, help="How many candidates to list.")]
+JsonOut = Annotated[bool, typer.Option("--json", help="JSON instead of a table.")]
+AuditOutput = Annotated[
+    Path | None,
+    typer.Option(
+        "-o",
+        "--output",
+        help="Write the list here (mode 0600 unless --mode, atomically) instead of stdout.",
+    ),
+]
+
+
 def audit_command(
     inputs: InputPaths,
-    top: Annotated[int, typer.Option("--top", min=1, help="How many candidates to list.")] = 20,
-    json_out: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "-o",
-            "--output",
-            help="Write the list here (mode 0600 unless --mode, atomically) instead of stdout.",
-        ),
-    ] = None,
+    top: Top = 20,
+    json_out: JsonOut = False,
+    output: AuditOutput = None,
     text_field: TextFields = None,
     id_field: IdField = "id",
     delimiter: Delimiter = None,
@@ -110,13 +118,34 @@ def audit_command(
     lexicon = load_lexicon_or_exit(
         dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
     )
+    files = _corpus_files(inputs, output, text_field or ["text"], id_field, delimiter)
+    run = _audit_or_exit(files, lexicon, selected, learn)
+    report = build_report(run, top, learn, selected)
+    rendered = json.dumps(report, indent=2, ensure_ascii=False) + "\n" if json_out else render_table(report)
+    complain("warning", PHI_WARNING)
+    if output is None:
+        typer.echo(rendered, nl=False)
+        return
+    _write_or_exit(rendered, output, mode)
+
+
+def _corpus_files(
+    inputs: list[Path], output: Path | None, text_fields: list[str], id_field: str, delimiter: str | None
+) -> list[CorpusFile]:
+    """The input files to audit; bad inputs, or -o naming one of them, exit with 2."""
     with exit_on_usage_error():
         paths = discover_inputs(inputs)
         if output is not None and output.resolve() in {p.resolve() for p in paths}:
             raise UsageError(f"-o {output} would overwrite an input file")
-        files = [CorpusFile(p, text_field or ["text"], id_field, delimiter) for p in paths]
+        return [CorpusFile(p, text_fields, id_field, delimiter) for p in paths]
+
+
+def _audit_or_exit(
+    files: list[CorpusFile], lexicon: Lexicon, types: tuple[str, ...], learn: bool
+) -> AuditRun:
+    """Both passes of deid run with the audit counting; a bad input exits with its status."""
     try:
-        run = audit_corpus(files, Detector(lexicon, types=selected), learn)
+        return audit_corpus(files, Detector(lexicon, types=types), learn)
     except InputError as exc:
         complain("input error", exc)
         raise typer.Exit(EXIT_INPUT) from None
@@ -126,12 +155,10 @@ def audit_command(
     except OSError as exc:
         complain("input error", f"{exc.filename or ''}: {exc.strerror or 'cannot read'}")
         raise typer.Exit(EXIT_INPUT) from None
-    report = build_report(run, top, learn, selected)
-    rendered = json.dumps(report, indent=2, ensure_ascii=False) + "\n" if json_out else render_table(report)
-    complain("warning", PHI_WARNING)
-    if output is None:
-        typer.echo(rendered, nl=False)
-        return
+
+
+def _write_or_exit(rendered: str, output: Path, mode: int) -> None:
+    """-o: the list in a file, atomically and owner-only (or --mode); a failed write exits with 1."""
     try:
         with AtomicOutputs(mode) as outputs:  # temp file 0600 (or --mode) beside the target, renamed
             outputs.open(output).write(rendered.encode("utf-8"))

@@ -127,39 +127,47 @@ def _predict(texts: list[str], detector: Detector, learn: bool) -> tuple[list[li
     return predictions, learned
 
 
+# --------------------------------------------------------------------------- options of eval
+
+GoldFile = Annotated[
+    Path,
+    typer.Argument(
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        metavar="GOLD.jsonl",
+        help="Annotated JSONL file (id, text, gold).",
+    ),
+]
+LabelMapFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--label-map",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        help='JSON or TOML object: gold label -> deid type, or "IGNORE" (not PHI). Extends the '
+        "built-in GraSCCo map.",
+    ),
+]
+JsonOut = Annotated[
+    bool, typer.Option("--json", help="Print the scores as JSON on stdout instead of tables.")
+]
+EvalTypes = Annotated[
+    str,
+    typer.Option(
+        "--types",
+        help=f"Types to evaluate: default ({' '.join(DEFAULT_TYPES)}), all (adds "
+        f"{' '.join(EXTRA_TYPES)}), or a comma list such as PAT,HCP,PER.",
+    ),
+]
+
+
 def eval_command(
-    gold: Annotated[
-        Path,
-        typer.Argument(
-            exists=True,
-            dir_okay=False,
-            readable=True,
-            metavar="GOLD.jsonl",
-            help="Annotated JSONL file (id, text, gold).",
-        ),
-    ],
-    label_map: Annotated[
-        Path | None,
-        typer.Option(
-            "--label-map",
-            exists=True,
-            dir_okay=False,
-            readable=True,
-            help='JSON or TOML object: gold label -> deid type, or "IGNORE" (not PHI). Extends the '
-            "built-in GraSCCo map.",
-        ),
-    ] = None,
-    json_out: Annotated[
-        bool, typer.Option("--json", help="Print the scores as JSON on stdout instead of tables.")
-    ] = False,
-    types: Annotated[
-        str,
-        typer.Option(
-            "--types",
-            help=f"Types to evaluate: default ({' '.join(DEFAULT_TYPES)}), all (adds "
-            f"{' '.join(EXTRA_TYPES)}), or a comma list such as PAT,HCP,PER.",
-        ),
-    ] = "default",
+    gold: GoldFile,
+    label_map: LabelMapFile = None,
+    json_out: JsonOut = False,
+    types: EvalTypes = "default",
     vote: Vote = VoteMode.first,
     learn: Learn = True,
     dict_dir: DictDirs = None,
@@ -175,47 +183,17 @@ def eval_command(
     detected name tokens of one type ("Anna" "Gruber") are merged before entity matching.
     Definitions: see README, section "deid eval".
     """
-    try:
-        overrides = load_label_map(label_map) if label_map is not None else {}
-    except LabelMapError as exc:
-        complain("error", f"{label_map}: {exc}")
-        raise typer.Exit(EXIT_USAGE) from None
-    mapping = effective_label_map(overrides)
-    try:
-        # Types the detector declares or the label map introduces are selectable too.
-        selected = parse_types(types, [*ENTITY_TYPES, *mapping.values()])
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--types") from None
-    try:
-        notes = _read_gold(gold)
-    except GoldError as exc:
-        complain("input error", f"{gold}:{exc.line}: {exc.reason}")
-        raise typer.Exit(EXIT_INPUT) from None
-    except OSError as exc:
-        complain("input error", f"{gold}: {exc.strerror or 'cannot read'}")
-        raise typer.Exit(EXIT_INPUT) from None
-    unknown = unknown_labels(notes, mapping)
-    if unknown:
-        complain(
-            "error",
-            f"{gold}: unknown gold label(s) {_label_list(unknown)}; map them with --label-map "
-            '(label = "TYPE" or "IGNORE")',
-        )
-        raise typer.Exit(EXIT_USAGE)
+    mapping = effective_label_map(_label_map_or_exit(label_map))
+    selected = _selected_types(types, mapping)
+    notes = _read_gold_or_exit(gold)
+    _exit_on_unknown_labels(gold, notes, mapping)
     lexicon = load_lexicon_or_exit(DictionaryOptions(), config, dict_dir, cache)
-
     texts = [note.text for note in notes]
     detector = Detector(
         lexicon, vote=vote.value, types=[t for t in selected if t in ENTITY_TYPES], ages=ages.value
     )
     predictions, learned = _predict(texts, detector, learn)
-    ignored: dict[str, int] = {}
-    scored: list[ScoredNote] = []
-    for note, predicted in zip(notes, predictions, strict=True):
-        entities, ignored_here = map_gold(note, mapping)
-        for label, count in ignored_here.items():
-            ignored[label] = ignored.get(label, 0) + count
-        scored.append(ScoredNote(note.text, entities, predicted))
+    scored, ignored = _scored_notes(notes, predictions, mapping)
     report: dict[str, Any] = {
         "schema": SCHEMA,
         "gold_file": str(gold),
@@ -229,7 +207,67 @@ def eval_command(
         print_report(Console(highlight=False), report)
 
 
+def _label_map_or_exit(label_map: Path | None) -> dict[str, str]:
+    """The user's --label-map entries (none without it); an unusable file is a usage error."""
+    try:
+        return load_label_map(label_map) if label_map is not None else {}
+    except LabelMapError as exc:
+        complain("error", f"{label_map}: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+
+
+def _selected_types(types: str, mapping: dict[str, str]) -> tuple[str, ...]:
+    """The types --types names; those the detector declares or the label map introduces count."""
+    try:
+        return parse_types(types, [*ENTITY_TYPES, *mapping.values()])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--types") from None
+
+
+def _read_gold_or_exit(gold: Path) -> list[GoldNote]:
+    """The gold notes; a malformed or unreadable file is an input error (file:line, reason)."""
+    try:
+        return _read_gold(gold)
+    except GoldError as exc:
+        complain("input error", f"{gold}:{exc.line}: {exc.reason}")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:
+        complain("input error", f"{gold}: {exc.strerror or 'cannot read'}")
+        raise typer.Exit(EXIT_INPUT) from None
+
+
+def _exit_on_unknown_labels(gold: Path, notes: list[GoldNote], mapping: dict[str, str]) -> None:
+    """Gold labels that no map covers would be scored wrongly: a usage error naming them."""
+    unknown = unknown_labels(notes, mapping)
+    if unknown:
+        complain(
+            "error",
+            f"{gold}: unknown gold label(s) {_label_list(unknown)}; map them with --label-map "
+            '(label = "TYPE" or "IGNORE")',
+        )
+        raise typer.Exit(EXIT_USAGE)
+
+
+def _scored_notes(
+    notes: list[GoldNote], predictions: list[list[Entity]], mapping: dict[str, str]
+) -> tuple[list[ScoredNote], dict[str, int]]:
+    """Each note's mapped gold entities beside its predictions, and the ignored labels counted."""
+    ignored: dict[str, int] = {}
+    scored: list[ScoredNote] = []
+    for note, predicted in zip(notes, predictions, strict=True):
+        entities, ignored_here = map_gold(note, mapping)
+        for label, count in ignored_here.items():
+            ignored[label] = ignored.get(label, 0) + count
+        scored.append(ScoredNote(note.text, entities, predicted))
+    return scored, ignored
+
+
 # ------------------------------------------------------------------------------------ tables
+
+ENTITY_TABLES = (
+    ("strict", "Entity level, strict (same boundaries and type; adjacent tokens merged)"),
+    ("relaxed", "Entity level, relaxed (overlap and same type)"),
+)
 
 
 def _num(value: float | None) -> str:
@@ -242,6 +280,22 @@ def _counts_list(counts: dict[str, int]) -> str:
 
 def print_report(console: Console, report: dict[str, Any]) -> None:
     """The report as rich tables (counts and rates only)."""
+    _print_header(console, report)
+    _print_not_evaluated(console, report)
+    console.print(_note_level_table(report["note_level"]))
+    for mode, title in ENTITY_TABLES:
+        console.print(_entity_level_table(report["entity_level"][mode], title))
+    console.print(_token_level_table(report["token_level"]))
+    leaks = report["leaks"]
+    by_type = f" ({_counts_list(leaks['leaked_by_type'])})" if leaks["leaked_by_type"] else ""
+    console.print(
+        f"leaked gold strings: {leaks['leaked_strings']} of {leaks['gold_strings']}{by_type}; "
+        f"notes with a leak: {leaks['notes_with_leak']} of {report['notes']}"
+    )
+
+
+def _print_header(console: Console, report: dict[str, Any]) -> None:
+    """What was scored: file, notes, settings, types and the span counts."""
     settings = report["settings"]
     console.print(
         f"[b]deid eval[/b] {escape(report['gold_file'])}: {report['notes']} notes, vote={settings['vote']}, "
@@ -253,6 +307,10 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         f"gold spans evaluated: {report['gold_spans']}; predicted spans: {report['predicted_spans']} "
         f"({merged} after merging adjacent tokens)"
     )
+
+
+def _print_not_evaluated(console: Console, report: dict[str, Any]) -> None:
+    """Spans left out of the scores: of types not evaluated, or gold labels that are not PHI."""
     skipped = report["not_evaluated"]
     if skipped["gold"]:
         total = sum(skipped["gold"].values())
@@ -264,7 +322,9 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         total = sum(report["ignored_labels"].values())
         console.print(f"ignored (not PHI): {total} gold spans ({_counts_list(report['ignored_labels'])})")
 
-    notes = report["note_level"]
+
+def _note_level_table(notes: dict[str, Any]) -> Table:
+    """The paper's Table 8: note-level rates with their 95 % intervals."""
     table = Table(
         title="Note level (a note counts as TP only when every gold span is overlapped)",
         caption=f"TP {notes['tp']}  FP {notes['fp']}  FN {notes['fn']}  TN {notes['tn']}",
@@ -278,40 +338,38 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         table.add_row(
             metric, _num(row["value"]), f"{_num(ci[0])}–{_num(ci[1])}" if ci else "–", row["method"]
         )
-    console.print(table)
+    return table
 
-    for mode, title in (
-        ("strict", "Entity level, strict (same boundaries and type; adjacent tokens merged)"),
-        ("relaxed", "Entity level, relaxed (overlap and same type)"),
-    ):
-        scores = report["entity_level"][mode]
-        macro = scores["macro"]
-        table = Table(
-            title=title,
-            title_justify="left",
-            caption=f"macro: unweighted mean over the {macro['types']} types with gold or predicted spans",
-        )
-        for column in ("type", "gold", "pred", "found", "correct", "P", "R", "F1", "F2"):
-            table.add_column(
-                column, justify="left" if column == "type" else "right", no_wrap=column == "type"
-            )
-        for etype, row in scores["per_type"].items():
-            if row["gold"] or row["predicted"]:
-                table.add_row(etype, *_entity_cells(row))
-        table.add_section()
-        table.add_row("micro", *_entity_cells(scores["micro"]))
-        table.add_row(
-            "macro",
-            "",
-            "",
-            "",
-            "",
-            *(_num(macro[k]) for k in ("precision", "recall", "f1", "f2")),
-        )
-        table.add_row("any PHI", *_entity_cells(scores["any"]))
-        console.print(table)
 
-    tokens = report["token_level"]
+def _entity_level_table(scores: dict[str, Any], title: str) -> Table:
+    """Per type with spans, then micro, macro and any-PHI rows (strict or relaxed matching)."""
+    macro = scores["macro"]
+    table = Table(
+        title=title,
+        title_justify="left",
+        caption=f"macro: unweighted mean over the {macro['types']} types with gold or predicted spans",
+    )
+    for column in ("type", "gold", "pred", "found", "correct", "P", "R", "F1", "F2"):
+        table.add_column(column, justify="left" if column == "type" else "right", no_wrap=column == "type")
+    for etype, row in scores["per_type"].items():
+        if row["gold"] or row["predicted"]:
+            table.add_row(etype, *_entity_cells(row))
+    table.add_section()
+    table.add_row("micro", *_entity_cells(scores["micro"]))
+    table.add_row(
+        "macro",
+        "",
+        "",
+        "",
+        "",
+        *(_num(macro[k]) for k in ("precision", "recall", "f1", "f2")),
+    )
+    table.add_row("any PHI", *_entity_cells(scores["any"]))
+    return table
+
+
+def _token_level_table(tokens: dict[str, Any]) -> Table:
+    """Token-level counts and scores over every word token, PHI or not."""
     table = Table(title="Token level (\\w+ tokens, PHI or not)", title_justify="left")
     for column in ("tokens", "gold", "pred", "TP", "P", "R", "F1"):
         table.add_column(column, justify="right")
@@ -322,14 +380,7 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         str(tokens["tp"]),
         *(_num(tokens[k]) for k in ("precision", "recall", "f1")),
     )
-    console.print(table)
-
-    leaks = report["leaks"]
-    by_type = f" ({_counts_list(leaks['leaked_by_type'])})" if leaks["leaked_by_type"] else ""
-    console.print(
-        f"leaked gold strings: {leaks['leaked_strings']} of {leaks['gold_strings']}{by_type}; "
-        f"notes with a leak: {leaks['notes_with_leak']} of {report['notes']}"
-    )
+    return table
 
 
 def _entity_cells(row: dict[str, Any]) -> list[str]:

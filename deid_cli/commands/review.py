@@ -44,6 +44,7 @@ from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs
 from deid_cli.corpus.records import InputError, UsageError
 from deid_cli.detection.detector import Detector
+from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.reports.evaluation import parse_types
 from deid_cli.reports.review import DEFAULT_SAMPLE, ReviewCorpus, ReviewPage, collect_review
 from deid_cli.reports.review_page import render_page
@@ -92,18 +93,35 @@ def write_page(page: ReviewPage, output: Path, mode: int = PRIVATE_FILE_MODE) ->
         outputs.commit()
 
 
+# ------------------------------------------------------------------------- options of review only
+
+ReviewOutput = Annotated[
+    Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600 unless --mode).")
+]
+Sample = Annotated[
+    int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
+]
+SampleSeed = Annotated[
+    int | None,
+    typer.Option("--seed", help="Draw this sample again (default: a new seed, shown on the page)."),
+]
+Risk = Annotated[
+    bool,
+    typer.Option(
+        "--risk", help="Rate each note's re-identification risk; show the riskiest sampled notes first."
+    ),
+]
+RiskGroupField = Annotated[
+    str | None,
+    typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
+]
+
+
 def review_command(
     inputs: InputPaths,
-    output: Annotated[
-        Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600 unless --mode).")
-    ],
-    sample: Annotated[
-        int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
-    ] = DEFAULT_SAMPLE,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="Draw this sample again (default: a new seed, shown on the page)."),
-    ] = None,
+    output: ReviewOutput,
+    sample: Sample = DEFAULT_SAMPLE,
+    seed: SampleSeed = None,
     text_field: TextFields = None,
     id_field: IdField = "id",
     delimiter: Delimiter = None,
@@ -121,16 +139,8 @@ def review_command(
     dict_dir: DictDirs = None,
     config: ConfigFile = None,
     cache: Cache = None,
-    risk: Annotated[
-        bool,
-        typer.Option(
-            "--risk", help="Rate each note's re-identification risk; show the riskiest sampled notes first."
-        ),
-    ] = False,
-    group_field: Annotated[
-        str | None,
-        typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
-    ] = None,
+    risk: Risk = False,
+    group_field: RiskGroupField = None,
     quiet: Quiet = False,
     mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
@@ -142,21 +152,10 @@ def review_command(
     marks as a corrections file for [b]deid run --corrections[/b]. The page loads nothing from
     the network. See README, section "deid review".
     """
-    try:
-        selected = set(parse_types(types))
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--types") from None
-    with exit_on_usage_error():
-        files = discover_inputs(list(inputs))
-        _check_output(output, files)
-        corpus = ReviewCorpus(
-            [
-                CorpusFile(p, text_field or ["text"], id_field, delimiter, [group_field] * bool(group_field))
-                for p in files
-            ],
-            on_error.value,
-            lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
-        )
+    selected = _selected_types(types)
+    corpus = _review_corpus(
+        inputs, output, text_field or ["text"], id_field, delimiter, on_error, group_field
+    )
     lexicon = load_lexicon_or_exit(
         dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
     )
@@ -164,6 +163,56 @@ def review_command(
     err = Console(stderr=True, highlight=False)
     reporter = ProgressReporter(err, enabled=not quiet and sys.stderr.isatty())
     seed = secrets.randbelow(2**31) if seed is None else seed
+    page = _collect_page(
+        corpus, detector, reporter, sample, seed, learn, lexicon if risk else None, group_field
+    )
+    _write_page_or_exit(page, output, mode)
+    if not quiet:
+        _print_summary(err, page, output, seed)
+
+
+def _selected_types(types: str) -> set[str]:
+    """The entity types --types names; a bad list is a usage error on --types."""
+    try:
+        return set(parse_types(types))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--types") from None
+
+
+def _review_corpus(
+    inputs: list[Path],
+    output: Path,
+    text_fields: list[str],
+    id_field: str,
+    delimiter: str | None,
+    on_error: OnError,
+    group_field: str | None,
+) -> ReviewCorpus:
+    """The input files as one corpus (reading --group-field too); bad inputs or -o exit with 2."""
+    with exit_on_usage_error():
+        files = discover_inputs(list(inputs))
+        _check_output(output, files)
+        return ReviewCorpus(
+            [
+                CorpusFile(p, text_fields, id_field, delimiter, [group_field] * bool(group_field))
+                for p in files
+            ],
+            on_error.value,
+            lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
+        )
+
+
+def _collect_page(
+    corpus: ReviewCorpus,
+    detector: Detector,
+    reporter: ProgressReporter,
+    sample: int,
+    seed: int,
+    learn: bool,
+    risk_lexicon: Lexicon | None,
+    group_field: str | None,
+) -> ReviewPage:
+    """The page model, with a progress bar; an unreadable input or no note at all exits with 1."""
     try:
         with reporter:
             page = collect_review(
@@ -173,7 +222,7 @@ def review_command(
                 seed=seed,
                 learn=learn,
                 progress=reporter.update,
-                risk=CorpusRisk(lexicon) if risk else None,
+                risk=CorpusRisk(risk_lexicon) if risk_lexicon is not None else None,
                 group_of=lambda record: group_key(record, group_field),
             )
     except InputError as exc:
@@ -183,20 +232,28 @@ def review_command(
         complain("input error", f"{exc.strerror or 'I/O error'}: {exc.filename or ''}")
         raise typer.Exit(EXIT_INPUT) from None
     if not page.notes:
-        complain("input error", f"{files[0]}: no notes with text to review; no page written")
+        complain("input error", f"{corpus.files[0].path}: no notes with text to review; no page written")
         raise typer.Exit(EXIT_INPUT)
+    return page
+
+
+def _write_page_or_exit(page: ReviewPage, output: Path, mode: int) -> None:
+    """Write the page; a destination that cannot be written exits with 1."""
     try:
         write_page(page, output, mode)
     except OSError as exc:
         complain("error", f"{exc.strerror or 'cannot write'}: {output}")
         raise typer.Exit(EXIT_INPUT) from None
-    if not quiet:
-        strata = ", ".join(f"{row.label}: {row.sampled}/{row.in_corpus}" for row in page.strata)
-        err.print(
-            f"[b]deid review[/b]: {escape(str(output))}: {len(page.notes)} of {page.notes_in_corpus} notes "
-            f"(seed {seed}; sampled/notes per stratum {strata}). "
-            "[b red]Contains original patient data — do not share.[/b red]"
-        )
+
+
+def _print_summary(err: Console, page: ReviewPage, output: Path, seed: int) -> None:
+    """One line on stderr: the page, the sample per stratum, the seed and the PHI warning."""
+    strata = ", ".join(f"{row.label}: {row.sampled}/{row.in_corpus}" for row in page.strata)
+    err.print(
+        f"[b]deid review[/b]: {escape(str(output))}: {len(page.notes)} of {page.notes_in_corpus} notes "
+        f"(seed {seed}; sampled/notes per stratum {strata}). "
+        "[b red]Contains original patient data — do not share.[/b red]"
+    )
 
 
 __all__ = ["REVIEW_EPILOG", "review_command", "write_page"]

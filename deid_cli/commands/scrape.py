@@ -7,6 +7,8 @@ Exit statuses: 0 ok, 1 network or data error (previous lists untouched), 2 usage
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -21,7 +23,7 @@ from deid_cli.runtime.console import ScrapeProgress, scrape_summary_table
 from deid_cli.scrape.context import ScrapeContext
 from deid_cli.scrape.hcp import HcpSource, SourceFileError, load_source, scrape_hcp
 from deid_cli.scrape.http import PoliteClient, ScrapeError
-from deid_cli.scrape.output import ListResult, SourceResult, summarize, write_outputs
+from deid_cli.scrape.output import ListResult, SourceResult, SummaryRow, summarize, write_outputs
 from deid_cli.scrape.postcodes import CODE_FORMATS, scrape_postcodes
 from deid_cli.scrape.postcodes import DEFAULT_URL as DEFAULT_POSTCODES_URL
 from deid_cli.scrape.state import STATE_FILE, ScrapeState, StateError
@@ -97,69 +99,85 @@ def _hcp_sources(files: list[Path] | None) -> list[HcpSource]:
         raise typer.BadParameter(str(exc), param_hint="--source-file") from None
 
 
+# ---------------------------------------------------------------------------------- options
+
+Sources = Annotated[
+    list[str],
+    typer.Option(
+        "--source",
+        help="What to download: wikipedia, hcp, postcodes (repeatable or comma list).",
+        show_default=False,
+    ),
+]
+OutDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        file_okay=False,
+        help="Dictionary directory to update (default: the user data dir, e.g. "
+        "~/.local/share/deid/dictionaries).",
+        show_default=False,
+    ),
+]
+ApiUrl = Annotated[str, typer.Option("--api-url", help="MediaWiki API endpoint.")]
+SourceFiles = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--source-file",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        help="HCP directory description (TOML; repeatable). Default: the shipped "
+        "sources/aek_steiermark.toml.",
+        show_default=False,
+    ),
+]
+Countries = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--country", help="Postcode countries: AT, DE, CH (repeatable or comma list). Default: all three."
+    ),
+]
+PostcodesUrl = Annotated[
+    str,
+    typer.Option("--postcodes-url", help="Postcode archive URL; {country} is replaced by AT, DE, CH."),
+]
+Delay = Annotated[
+    float, typer.Option("--delay", min=0.0, help="Seconds between requests (a source file may ask more).")
+]
+MaxPages = Annotated[
+    int | None,
+    typer.Option("--max-pages", min=1, help="Fetch at most N pages per list; continue with --resume."),
+]
+Resume = Annotated[
+    bool, typer.Option("--resume", help="Continue lists from the cursors saved by an unfinished run.")
+]
+DryRun = Annotated[
+    bool, typer.Option("--dry-run", help="Download and report what would change; write nothing.")
+]
+Timeout = Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per request.")]
+Retries = Annotated[
+    int, typer.Option("--retries", min=0, help="Extra attempts after 429/5xx or a network error.")
+]
+UserAgent = Annotated[str, typer.Option("--user-agent", help="User-Agent; please include a contact address.")]
+ScrapeQuiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary.")]
+
+
 def scrape_dicts(
-    source: Annotated[
-        list[str],
-        typer.Option(
-            "--source",
-            help="What to download: wikipedia, hcp, postcodes (repeatable or comma list).",
-            show_default=False,
-        ),
-    ],
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            file_okay=False,
-            help="Dictionary directory to update (default: the user data dir, e.g. "
-            "~/.local/share/deid/dictionaries).",
-            show_default=False,
-        ),
-    ] = None,
-    api_url: Annotated[str, typer.Option("--api-url", help="MediaWiki API endpoint.")] = DEFAULT_API_URL,
-    source_file: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--source-file",
-            exists=True,
-            dir_okay=False,
-            readable=True,
-            help="HCP directory description (TOML; repeatable). Default: the shipped "
-            "sources/aek_steiermark.toml.",
-            show_default=False,
-        ),
-    ] = None,
-    country: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--country", help="Postcode countries: AT, DE, CH (repeatable or comma list). Default: all three."
-        ),
-    ] = None,
-    postcodes_url: Annotated[
-        str,
-        typer.Option("--postcodes-url", help="Postcode archive URL; {country} is replaced by AT, DE, CH."),
-    ] = DEFAULT_POSTCODES_URL,
-    delay: Annotated[
-        float, typer.Option("--delay", min=0.0, help="Seconds between requests (a source file may ask more).")
-    ] = 1.0,
-    max_pages: Annotated[
-        int | None,
-        typer.Option("--max-pages", min=1, help="Fetch at most N pages per list; continue with --resume."),
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue lists from the cursors saved by an unfinished run.")
-    ] = False,
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Download and report what would change; write nothing.")
-    ] = False,
-    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per request.")] = 30.0,
-    retries: Annotated[
-        int, typer.Option("--retries", min=0, help="Extra attempts after 429/5xx or a network error.")
-    ] = 4,
-    user_agent: Annotated[
-        str, typer.Option("--user-agent", help="User-Agent; please include a contact address.")
-    ] = DEFAULT_USER_AGENT,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary.")] = False,
+    source: Sources,
+    out: OutDir = None,
+    api_url: ApiUrl = DEFAULT_API_URL,
+    source_file: SourceFiles = None,
+    country: Countries = None,
+    postcodes_url: PostcodesUrl = DEFAULT_POSTCODES_URL,
+    delay: Delay = 1.0,
+    max_pages: MaxPages = None,
+    resume: Resume = False,
+    dry_run: DryRun = False,
+    timeout: Timeout = 30.0,
+    retries: Retries = 4,
+    user_agent: UserAgent = DEFAULT_USER_AGENT,
+    quiet: ScrapeQuiet = False,
     mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """Download public name lists (Wikipedia), doctors' directories (HCP) and postcodes
@@ -169,26 +187,13 @@ def scrape_dicts(
     hcps.txt (hcp), postcodes_xx.tsv (postcodes), and SOURCES.md with source, date, licence
     and count of each. All files are replaced together, and only after every download succeeded.
     """
-    chosen = _choose(_split(source, ()), SOURCES, "--source")
-    if not chosen:
-        raise typer.BadParameter("name at least one source", param_hint="--source")
-    countries = _choose(
-        [c.upper() for c in _split(country, tuple(CODE_FORMATS))], tuple(CODE_FORMATS), "--country"
-    )
-    _check_url(api_url, "--api-url")
-    _check_url(postcodes_url, "--postcodes-url")
-    if "{country}" not in postcodes_url:
-        raise typer.BadParameter("must contain {country}", param_hint="--postcodes-url")
-    if not user_agent.strip() or any(c in user_agent for c in "\r\n"):
-        raise typer.BadParameter("must be one non-empty line", param_hint="--user-agent")
+    chosen, countries = _chosen_sources_and_countries(source, country)
+    _check_endpoints(api_url, postcodes_url, user_agent)
     hcp_sources = _hcp_sources(source_file) if "hcp" in chosen else []
     out_dir = out if out is not None else default_out_dir()
     console = Console(stderr=True, highlight=False)
-
-    try:
-        state = ScrapeState(out_dir, resume=resume, persist=not dry_run, out_mode=directory_mode(mode))
-        if resume and not state.path.is_file():
-            typer.echo(f"note: no saved state in {out_dir}; starting from the beginning", err=True)
+    with _exit_on_scrape_error(out_dir, dry_run):
+        state = _open_state(out_dir, resume, dry_run, mode)
         results = _run(
             chosen,
             state,
@@ -201,11 +206,38 @@ def scrape_dicts(
             postcodes_url=postcodes_url,
             delay=delay,
         )
-        lists: list[ListResult] = [item for result in results for item in result.lists]
-        rows = summarize(out_dir, lists)
-        if not dry_run:
-            write_outputs(out_dir, lists, mode=mode)
-            state.finish(key for result in results if result.complete for key in result.keys)
+        rows = _write_lists(out_dir, results, state, dry_run, mode)
+    _print_outcome(console, rows, results, dry_run, quiet)
+
+
+def _chosen_sources_and_countries(
+    source: list[str], country: list[str] | None
+) -> tuple[list[str], list[str]]:
+    """--source and --country as known names in their fixed order; at least one source."""
+    chosen = _choose(_split(source, ()), SOURCES, "--source")
+    if not chosen:
+        raise typer.BadParameter("name at least one source", param_hint="--source")
+    countries = _choose(
+        [c.upper() for c in _split(country, tuple(CODE_FORMATS))], tuple(CODE_FORMATS), "--country"
+    )
+    return chosen, countries
+
+
+def _check_endpoints(api_url: str, postcodes_url: str, user_agent: str) -> None:
+    """Refuse URLs that are not http(s), a postcode URL without {country}, a multi-line User-Agent."""
+    _check_url(api_url, "--api-url")
+    _check_url(postcodes_url, "--postcodes-url")
+    if "{country}" not in postcodes_url:
+        raise typer.BadParameter("must contain {country}", param_hint="--postcodes-url")
+    if not user_agent.strip() or any(c in user_agent for c in "\r\n"):
+        raise typer.BadParameter("must be one non-empty line", param_hint="--user-agent")
+
+
+@contextmanager
+def _exit_on_scrape_error(out_dir: Path, dry_run: bool) -> Iterator[None]:
+    """Turn a failed download or write into one ``error:`` line and its exit status."""
+    try:
+        yield
     except StateError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(EXIT_USAGE) from None
@@ -216,6 +248,32 @@ def scrape_dicts(
     except OSError as exc:
         typer.echo(f"error: {exc.strerror or 'I/O error'}: {exc.filename or out_dir}", err=True)
         raise typer.Exit(EXIT_DATA) from None
+
+
+def _open_state(out_dir: Path, resume: bool, dry_run: bool, mode: int) -> ScrapeState:
+    """The saved list cursors (read with --resume, saved unless --dry-run)."""
+    state = ScrapeState(out_dir, resume=resume, persist=not dry_run, out_mode=directory_mode(mode))
+    if resume and not state.path.is_file():
+        typer.echo(f"note: no saved state in {out_dir}; starting from the beginning", err=True)
+    return state
+
+
+def _write_lists(
+    out_dir: Path, results: list[SourceResult], state: ScrapeState, dry_run: bool, mode: int
+) -> list[SummaryRow]:
+    """What changes per list; unless --dry-run, write the lists and forget finished cursors."""
+    lists: list[ListResult] = [item for result in results for item in result.lists]
+    rows = summarize(out_dir, lists)
+    if not dry_run:
+        write_outputs(out_dir, lists, mode=mode)
+        state.finish(key for result in results if result.complete for key in result.keys)
+    return rows
+
+
+def _print_outcome(
+    console: Console, rows: list[SummaryRow], results: list[SourceResult], dry_run: bool, quiet: bool
+) -> None:
+    """The summary table (always with --dry-run), and a note when --max-pages left lists partial."""
     if dry_run or not quiet:
         console.print(scrape_summary_table(rows, dry_run))
     if not all(result.complete for result in results):

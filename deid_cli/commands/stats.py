@@ -66,45 +66,54 @@ writable, 3 drift above --fail-if-drift.
 """
 
 
+# ---------------------------------------------------------------------------------- options
+
+StatsFiles = Annotated[
+    list[Path],
+    typer.Argument(
+        metavar="STATS.json",
+        help="Statistics files written by deid run --stats; several = runs, oldest first.",
+        show_default=False,
+    ),
+]
+HtmlFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        dir_okay=False,
+        metavar="FILE",
+        help="Write a self-contained HTML report (tables, bar charts, histograms, trends).",
+    ),
+]
+CsvDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--csv",
+        file_okay=False,
+        metavar="DIR",
+        help="Write the tables as CSV files into DIR (created if needed).",
+    ),
+]
+JsonOut = Annotated[
+    bool, typer.Option("--json", help="Print the report as JSON (deid-stats-report/1) instead of tables.")
+]
+FailIfDrift = Annotated[
+    float | None,
+    typer.Option(
+        "--fail-if-drift",
+        metavar="PCT",
+        min=0.0,
+        help="Exit 3 if a proportion moved more than PCT percentage points between consecutive files.",
+    ),
+]
+
+
 def stats_command(
-    files: Annotated[
-        list[Path],
-        typer.Argument(
-            metavar="STATS.json",
-            help="Statistics files written by deid run --stats; several = runs, oldest first.",
-            show_default=False,
-        ),
-    ],
-    html: Annotated[
-        Path | None,
-        typer.Option(
-            "--html",
-            dir_okay=False,
-            metavar="FILE",
-            help="Write a self-contained HTML report (tables, bar charts, histograms, trends).",
-        ),
-    ] = None,
-    csv_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--csv",
-            file_okay=False,
-            metavar="DIR",
-            help="Write the tables as CSV files into DIR (created if needed).",
-        ),
-    ] = None,
-    json_out: Annotated[
-        bool, typer.Option("--json", help="Print the report as JSON (deid-stats-report/1) instead of tables.")
-    ] = False,
-    fail_if_drift: Annotated[
-        float | None,
-        typer.Option(
-            "--fail-if-drift",
-            metavar="PCT",
-            min=0.0,
-            help="Exit 3 if a proportion moved more than PCT percentage points between consecutive files.",
-        ),
-    ] = None,
+    files: StatsFiles,
+    html: HtmlFile = None,
+    csv_dir: CsvDir = None,
+    json_out: JsonOut = False,
+    fail_if_drift: FailIfDrift = None,
     mode: FileMode = PRIVATE_FILE_MODE,
 ) -> None:
     """Report on pseudonymization statistics: entity and masker tables (the paper's Tables 6 and 7),
@@ -113,16 +122,7 @@ def stats_command(
     """
     if fail_if_drift is not None and len(files) < 2:
         raise typer.BadParameter("needs at least two stats files to compare", param_hint="--fail-if-drift")
-    runs, failed = [], False
-    for path in files:
-        try:
-            runs.append(load_stats(path))
-        except StatsFileError as exc:
-            complain("input error", exc)
-            failed = True
-    if failed:
-        raise typer.Exit(EXIT_INPUT)
-    report = build_report(runs, fail_if_drift)
+    report = build_report(_load_runs_or_exit(files), fail_if_drift)
     try:
         write_outputs(report, html, csv_dir, mode)
     except OSError as exc:
@@ -132,7 +132,26 @@ def stats_command(
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         print_report(Console(highlight=False), report)
-    drift = report["drift"]
+    _exit_on_drift(report["drift"])
+
+
+def _load_runs_or_exit(files: list[Path]) -> list[dict[str, Any]]:
+    """Every stats file as a run summary; each unusable file is reported, then exit with 1."""
+    runs: list[dict[str, Any]] = []
+    failed = False
+    for path in files:
+        try:
+            runs.append(load_stats(path))
+        except StatsFileError as exc:
+            complain("input error", exc)
+            failed = True
+    if failed:
+        raise typer.Exit(EXIT_INPUT)
+    return runs
+
+
+def _exit_on_drift(drift: dict[str, Any] | None) -> None:
+    """With --fail-if-drift: name every step above the threshold on stderr and exit with 3."""
     if drift and drift["drifted"]:
         for row in drift["exceeded"]:
             complain(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -233,21 +233,12 @@ class JsonlReader:
             body = body[offset:]
         if not body.strip(b" \t\r"):
             return line
-        try:
-            obj = orjson.loads(body)
-        except orjson.JSONDecodeError as exc:
-            obj = _deeply_nested_object(body, exc)
-            if obj is None:
-                return self._reject(number, _json_error_reason(body))
-        if not isinstance(obj, dict):
-            return self._reject(number, "not a JSON object")
-        texts: dict[str, str] = {}
-        for name in self.text_fields:
-            if name not in obj:
-                return self._reject(number, f"missing text field {name!r}")
-            if not isinstance(obj[name], str):
-                return self._reject(number, f"text field {name!r} is not a string")
-            texts[name] = obj[name]
+        obj = self._json_object(body, number)
+        if isinstance(obj, Rejected):
+            return obj
+        texts = self._texts(obj, number)
+        if isinstance(texts, Rejected):
+            return texts
         wanted = self._wanted
         present = [name for name in self._optional if name in obj] if self._optional else None
         if present:
@@ -256,37 +247,73 @@ class JsonlReader:
         members: dict[str, list[_Member]] | None = None
         if first is None:
             members = _locate_members(body, wanted)
-            for kind, names in (("text", self.text_fields), ("extra", self.extra_fields)):
-                for name in names:
-                    if len(members.get(name, ())) > 1 or (kind == "text" and not members[name]):
-                        return self._reject(number, f"duplicate {kind} field {name!r}")
+            duplicate = self._duplicate_field(members)
+            if duplicate is not None:
+                return self._reject(number, duplicate)
             first = {name: found[0] for name, found in members.items() if found}
         spans = {name: (first[name][1] + offset, first[name][2] + offset) for name in self.text_fields}
         record_id = record_id_of(obj.get(self.id_field), self.path, number)
         if not present:
-            return Record(
-                self.path,
-                number,
-                record_id,
-                texts,
-                RawRecord(line, spans, dict(texts), NO_VALUES, NO_VALUES),
-                {},
-            )
+            raw = RawRecord(line, spans, dict(texts), NO_VALUES, NO_VALUES)
+            return Record(self.path, number, record_id, texts, raw, {})
         extras = {name: obj[name] for name in self.extra_fields if isinstance(obj.get(name), str)}
         extra_spans = {
             name: _value_span(first[name], offset) for name in extras if name not in self.drop_fields
         }
-        drops: tuple[tuple[int, int], ...] = ()
-        if any(name in first for name in self.drop_fields):
-            dropped = [
-                member
-                for name in self.drop_fields
-                for member in (members.get(name, ()) if members is not None else (first.get(name),))
-                if member is not None
-            ]
-            drops = tuple((start + offset, end + offset) for start, end in _json_drop_ranges(body, dropped))
+        drops = self._drop_ranges(body, offset, first, members)
         raw = RawRecord(line, spans, dict(texts), extra_spans, {n: extras[n] for n in extra_spans}, drops)
         return Record(self.path, number, record_id, texts, raw, extras)
+
+    def _json_object(self, body: bytes, number: int) -> dict[str, Any] | Rejected:
+        """The line as a JSON object (also one deeper than orjson's limit), or why it is none."""
+        try:
+            obj = orjson.loads(body)
+        except orjson.JSONDecodeError as exc:
+            obj = _deeply_nested_object(body, exc)
+            if obj is None:
+                return self._reject(number, _json_error_reason(body))
+        if not isinstance(obj, dict):
+            return self._reject(number, "not a JSON object")
+        return obj
+
+    def _texts(self, obj: dict[str, Any], number: int) -> dict[str, str] | Rejected:
+        """The text fields' values, or why the record has none: a field missing or not a string."""
+        texts: dict[str, str] = {}
+        for name in self.text_fields:
+            if name not in obj:
+                return self._reject(number, f"missing text field {name!r}")
+            if not isinstance(obj[name], str):
+                return self._reject(number, f"text field {name!r} is not a string")
+            texts[name] = obj[name]
+        return texts
+
+    def _duplicate_field(self, members: dict[str, list[_Member]]) -> str | None:
+        """Why the record is rejected when a text or extra field occurs twice (or a text field,
+        as a raw key, not at all); None if each occurs once."""
+        for kind, names in (("text", self.text_fields), ("extra", self.extra_fields)):
+            for name in names:
+                if len(members.get(name, ())) > 1 or (kind == "text" and not members[name]):
+                    return f"duplicate {kind} field {name!r}"
+        return None
+
+    def _drop_ranges(
+        self,
+        body: bytes,
+        offset: int,
+        first: dict[str, _Member],
+        members: dict[str, list[_Member]] | None,
+    ) -> tuple[tuple[int, int], ...]:
+        """The line's slices that remove every --drop-field member present (every occurrence
+        when the members were all located), shifted past a BOM."""
+        if not any(name in first for name in self.drop_fields):
+            return ()
+        dropped = [
+            member
+            for name in self.drop_fields
+            for member in (members.get(name, ()) if members is not None else (first.get(name),))
+            if member is not None
+        ]
+        return tuple((start + offset, end + offset) for start, end in _json_drop_ranges(body, dropped))
 
     def _reject(self, number: int, reason: str) -> Rejected:
         return Rejected(self.path, number, reason)

@@ -283,13 +283,53 @@ def collect_review(
         texts = (text for _r, _f, text in _counted(corpus.notes(), "learning", progress, None))
         detector, learned = learn_from(detector, texts)
     group = group_of or _own_group
+    counts = _count_spans(corpus, detector, progress, risk, group)
+    chosen = set(stratified_sample(counts, sample_size, seed))
+    notes = _sampled_notes(corpus, detector, chosen, progress, risk, group)
+    if risk is not None:
+        ranker, ordering = (lambda note: note.rank), "highest re-identification risk first"
+    if ranker is not None:
+        notes = rank_notes(notes, ranker)
+    return ReviewPage(
+        notes=notes,
+        strata=_strata_rows(counts, chosen),
+        notes_in_corpus=len(counts),
+        types=[t for t in ENTITY_TYPES if t in detector.types],
+        seed=seed,
+        learned_references=learned,
+        ordering="corpus order" if ranker is None else ordering,
+        sources=[str(f.path) for f in corpus.files],
+    )
+
+
+def _count_spans(
+    corpus: ReviewCorpus,
+    detector: Detector,
+    progress: Progress,
+    risk: CorpusRisk | None,
+    group: Callable[[Record], str],
+) -> list[int]:
+    """Pass 2: every note's number of pseudonymizations; with ``risk``, its quasi-identifiers
+    are observed too (per patient group)."""
     counts: list[int] = []
     for record, _f, text in _counted(corpus.notes(), "counting", progress, corpus.note_count):
         spans = detector.detect(text).spans
         counts.append(len(spans))
         if risk is not None:
             risk.observe(text, spans, group(record))
-    chosen = set(stratified_sample(counts, sample_size, seed))
+    return counts
+
+
+def _sampled_notes(
+    corpus: ReviewCorpus,
+    detector: Detector,
+    chosen: set[int],
+    progress: Progress,
+    risk: CorpusRisk | None,
+    group: Callable[[Record], str],
+) -> list[ReviewNote]:
+    """Pass 3: the notes at the ``chosen`` positions with their tagged spans, in corpus order;
+    with ``risk``, each ranked by its re-identification risk."""
     pseudonymizer = Pseudonymizer()
     notes: list[ReviewNote] = []
     for position, (record, field_name, text) in enumerate(
@@ -312,19 +352,11 @@ def collect_review(
                 rank=rank,
             )
         )
-    if risk is not None:
-        ranker, ordering = (lambda note: note.rank), "highest re-identification risk first"
-    if ranker is not None:
-        notes = rank_notes(notes, ranker)
+    return notes
+
+
+def _strata_rows(counts: list[int], chosen: set[int]) -> list[StratumRow]:
+    """Per stratum: notes in the corpus and notes in the sample."""
     per_stratum = Counter(stratum_index(count) for count in counts)
     sampled = Counter(stratum_index(counts[p]) for p in chosen)
-    return ReviewPage(
-        notes=notes,
-        strata=[StratumRow(label, per_stratum[i], sampled[i]) for i, (label, _lo, _hi) in enumerate(STRATA)],
-        notes_in_corpus=len(counts),
-        types=[t for t in ENTITY_TYPES if t in detector.types],
-        seed=seed,
-        learned_references=learned,
-        ordering="corpus order" if ranker is None else ordering,
-        sources=[str(f.path) for f in corpus.files],
-    )
+    return [StratumRow(label, per_stratum[i], sampled[i]) for i, (label, _lo, _hi) in enumerate(STRATA)]

@@ -254,9 +254,18 @@ def _share_rows(shares: dict[str, dict[str, float]], extra: dict[str, int] | Non
 
 
 def _run_sections(run: dict[str, Any]) -> list[str]:
+    """The latest run's sections: entities, maskers, distributions, and risk if rated."""
+    parts = [*_entity_section(run), *_masker_section(run), *_distribution_section(run)]
+    if run["risk"]:
+        parts += _risk_section(run["risk"])
+    return parts
+
+
+def _entity_section(run: dict[str, Any]) -> list[str]:
+    """The paper's Table 6 (entities per type, distinct references) and its bar chart."""
     total = run["pseudonymizations"]
     unused = [name for name, row in run["entities"].items() if not row["count"]]
-    parts = [
+    return [
         "<section id='entities'><h2>Entity types (paper Table 6)</h2>",
         _table(
             "Pseudonymized entities per type",
@@ -271,6 +280,14 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
             bar_chart(run["entities"], CHART_ENTITIES, "Entities per type", "#4a6fa5"),
             "Pseudonymizations per entity type (count and share of all pseudonymizations).",
         ),
+    ]
+
+
+def _masker_section(run: dict[str, Any]) -> list[str]:
+    """The paper's Table 7 (pseudonymizations per masker) and its bar chart; its first line
+    also closes the entity section."""
+    total = run["pseudonymizations"]
+    return [
         "</section><section id='maskers'><h2>Maskers (paper Table 7)</h2>",
         _table(
             "Pseudonymizations per masker (the masker that found the span)",
@@ -281,11 +298,16 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
             bar_chart(run["maskers"], CHART_MASKERS, "Actions per masker", "#8e5ea2"),
             "Pseudonymizations per masker (count and share).",
         ),
-        "</section><section id='distributions'><h2>Distributions (paper Figures 1 and 2)</h2>",
     ]
+
+
+def _distribution_section(run: dict[str, Any]) -> list[str]:
+    """The paper's Figures 1 and 2: note length and pseudonymizations per note; its first line
+    also closes the masker section."""
     length = run["note_length_tokens"]
     per_note = run["pseudonymizations_per_note"]
-    parts += [
+    return [
+        "</section><section id='distributions'><h2>Distributions (paper Figures 1 and 2)</h2>",
         _figure_html(
             histogram_chart(length["histogram"], CHART_NOTE_LENGTH, "Note length", "tokens per note"),
             f"Note length in tokens: {describe_distribution(length)}.",
@@ -299,104 +321,118 @@ def _run_sections(run: dict[str, Any]) -> list[str]:
         ),
         "</section>",
     ]
-    risk = run["risk"]
-    if risk:
-        parts += [
-            "<section id='risk'><h2>Re-identification risk</h2>",
-            _table(
-                "Notes per risk level",
-                ["level", "notes", "share"],
-                [[level, row["count"], format_share(row["proportion"])] for level, row in risk.items()],
-            ),
-            _figure_html(
-                risk_chart(risk, CHART_RISK, "Notes per risk level"),
-                "Notes per re-identification risk level.",
-            ),
-            "</section>",
-        ]
-    return parts
+
+
+def _risk_section(risk: dict[str, Any]) -> list[str]:
+    """Notes per re-identification risk level, as a table and a chart."""
+    return [
+        "<section id='risk'><h2>Re-identification risk</h2>",
+        _table(
+            "Notes per risk level",
+            ["level", "notes", "share"],
+            [[level, row["count"], format_share(row["proportion"])] for level, row in risk.items()],
+        ),
+        _figure_html(
+            risk_chart(risk, CHART_RISK, "Notes per risk level"),
+            "Notes per re-identification risk level.",
+        ),
+        "</section>",
+    ]
+
+
+_RUNS_HEADER = [
+    "#",
+    "file",
+    "deid",
+    "read",
+    "written",
+    "rejected",
+    "notes",
+    "pseudonymizations",
+    "≥1",
+    "s",
+    "notes/s",
+]
 
 
 def _comparison_section(report: dict[str, Any]) -> list[str]:
-    files = report["files"]
-    runs = report["runs"]
-    metrics = report["comparison"]
-    drift = report["drift"]
-    flagged = {(row["kind"], row["name"]) for row in drift["exceeded"]} if drift else set()
+    """Several files: the drift verdict, the runs, each proportion per file, and their trends."""
     parts = ["<section id='comparison'><h2>Comparison over time</h2>"]
-    if drift:
-        css, text = (
-            (
-                "drift",
-                f"Drift: {len(drift['exceeded'])} step(s) moved more than {drift['threshold_pp']:g} pp.",
-            )
-            if drift["drifted"]
-            else (
-                "ok",
-                f"No proportion moved more than {drift['threshold_pp']:g} pp between consecutive files.",
-            )
-        )
-        parts.append(f"<p class='verdict {css}' id='drift-verdict'>{escape(text)}</p>")
-    parts.append(
-        _table(
-            "Runs, in the order given (oldest first)",
+    if report["drift"]:
+        parts.append(_drift_verdict(report["drift"]))
+    parts.append(_runs_table(report["runs"]))
+    parts.append(_proportions_table(report))
+    parts += _over_time_figures(report["comparison"], report["files"])
+    parts.append("</section>")
+    return parts
+
+
+def _drift_verdict(drift: dict[str, Any]) -> str:
+    """The --fail-if-drift outcome as a highlighted line."""
+    threshold = f"{drift['threshold_pp']:g} pp"
+    if drift["drifted"]:
+        css, text = "drift", f"Drift: {len(drift['exceeded'])} step(s) moved more than {threshold}."
+    else:
+        css, text = "ok", f"No proportion moved more than {threshold} between consecutive files."
+    return f"<p class='verdict {css}' id='drift-verdict'>{escape(text)}</p>"
+
+
+def _runs_table(runs: list[dict[str, Any]]) -> str:
+    """One row per stats file: records, notes, pseudonymizations, run time and throughput."""
+    return _table(
+        "Runs, in the order given (oldest first)",
+        _RUNS_HEADER,
+        [
             [
-                "#",
-                "file",
-                "deid",
-                "read",
-                "written",
-                "rejected",
-                "notes",
-                "pseudonymizations",
-                "≥1",
-                "s",
-                "notes/s",
-            ],
-            [
-                [
-                    index,
-                    run["file"],
-                    run["deid_version"] or "–",
-                    run["records"]["read"],
-                    run["records"]["written"],
-                    run["records"]["rejected"],
-                    run["notes"],
-                    run["pseudonymizations"],
-                    format_share(run["pseudonymizations_per_note"]["share_with_any"]),
-                    format_number(run["runtime_seconds"]),
-                    format_number(run["notes_per_second"]),
-                ]
-                for index, run in enumerate(runs, 1)
-            ],
-            text_columns=frozenset({1, 2}),
-        )
+                index,
+                run["file"],
+                run["deid_version"] or "–",
+                run["records"]["read"],
+                run["records"]["written"],
+                run["records"]["rejected"],
+                run["notes"],
+                run["pseudonymizations"],
+                format_share(run["pseudonymizations_per_note"]["share_with_any"]),
+                format_number(run["runtime_seconds"]),
+                format_number(run["notes_per_second"]),
+            ]
+            for index, run in enumerate(runs, 1)
+        ],
+        text_columns=frozenset({1, 2}),
     )
+
+
+def _proportions_table(report: dict[str, Any]) -> str:
+    """Each compared proportion in every file and its largest and overall change; drift rows marked."""
+    files, metrics, drift = report["files"], report["comparison"], report["drift"]
+    flagged = {(row["kind"], row["name"]) for row in drift["exceeded"]} if drift else set()
     header = [
         "proportion",
         *(f"#{i}" for i in range(1, len(files) + 1)),
         "largest step (pp)",
         "first→last (pp)",
     ]
-    parts.append(
-        _table(
-            "Proportions per file and their changes in percentage points (steps between consecutive files)",
-            header,
+    return _table(
+        "Proportions per file and their changes in percentage points (steps between consecutive files)",
+        header,
+        [
             [
-                [
-                    describe_label(m["kind"], m["name"]),
-                    *(format_share(p) for p in m["proportions"]),
-                    format_pp(m["largest_step_pp"]),
-                    format_pp(m["first_to_last_pp"]),
-                ]
-                for m in metrics
-            ],
-            ["drift" if (m["kind"], m["name"]) in flagged else "" for m in metrics],
-        )
+                describe_label(m["kind"], m["name"]),
+                *(format_share(p) for p in m["proportions"]),
+                format_pp(m["largest_step_pp"]),
+                format_pp(m["first_to_last_pp"]),
+            ]
+            for m in metrics
+        ],
+        ["drift" if (m["kind"], m["name"]) in flagged else "" for m in metrics],
     )
+
+
+def _over_time_figures(metrics: list[dict[str, Any]], files: list[str]) -> list[str]:
+    """Line charts over the files: entity shares, masker shares, notes with one (and risk levels)."""
     by_kind = {kind: [m for m in metrics if m["kind"] == kind] for kind in ("entity", "masker")}
     notes_and_risk = [m for m in metrics if m["kind"] in ("notes", "risk")]
-    parts += [
+    return [
         _figure_html(
             over_time_chart(by_kind["entity"], files, CHART_ENTITIES_OVER_TIME, "Entity shares over time"),
             "Share of each entity type among all pseudonymizations, per file.",
@@ -411,9 +447,7 @@ def _comparison_section(report: dict[str, Any]) -> list[str]:
             + (" and of notes per risk level" if any(m["kind"] == "risk" for m in metrics) else "")
             + ", per file.",
         ),
-        "</section>",
     ]
-    return parts
 
 
 def render_html(report: dict[str, Any]) -> str:

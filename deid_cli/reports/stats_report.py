@@ -344,28 +344,49 @@ def describe_label(kind: str, name: str) -> str:
     return f"{'risk level' if kind == 'risk' else kind} {name}"
 
 
-def csv_tables(report: dict[str, Any]) -> dict[str, tuple[list[str], list[list[Any]]]]:
+CsvTable = tuple[list[str], list[list[Any]]]  # (header, rows) of one --csv file
+
+
+def csv_tables(report: dict[str, Any]) -> dict[str, CsvTable]:
     """The report's tables for ``--csv``: file name -> (header, rows); tidy, one fact per row."""
     runs = report["runs"]
-    tables: dict[str, tuple[list[str], list[list[Any]]]] = {}
-    tables["runs.csv"] = (
-        [
-            "file",
-            "deid_version",
-            "records_read",
-            "records_written",
-            "records_rejected",
-            "notes",
-            "pseudonymizations",
-            "share_with_any",
-            "share_at_most_5",
-            *(f"per_note_{key}" for key in DESCRIBE_KEYS),
-            *(f"note_length_{key}" for key in DESCRIBE_KEYS),
-            "learned_references",
-            "caught_only_by_corpus_learning",
-            "runtime_seconds",
-            "notes_per_second",
-        ],
+    tables: dict[str, CsvTable] = {
+        "runs.csv": _runs_csv(runs),
+        "entities.csv": _entities_csv(runs),
+        "maskers.csv": _maskers_csv(runs),
+    }
+    for key in ("pseudonymizations_per_note", "note_length_tokens"):
+        tables[f"histogram_{key}.csv"] = _histogram_csv(runs, key)
+    if any(run["risk"] for run in runs):
+        tables["risk.csv"] = _risk_csv(runs)
+    if report["comparison"] is not None:
+        tables["comparison.csv"] = _comparison_table(report)
+    return tables
+
+
+_RUNS_CSV_HEADER = [
+    "file",
+    "deid_version",
+    "records_read",
+    "records_written",
+    "records_rejected",
+    "notes",
+    "pseudonymizations",
+    "share_with_any",
+    "share_at_most_5",
+    *(f"per_note_{key}" for key in DESCRIBE_KEYS),
+    *(f"note_length_{key}" for key in DESCRIBE_KEYS),
+    "learned_references",
+    "caught_only_by_corpus_learning",
+    "runtime_seconds",
+    "notes_per_second",
+]
+
+
+def _runs_csv(runs: list[dict[str, Any]]) -> CsvTable:
+    """runs.csv: one row per stats file with its records, counts, distributions and timing."""
+    return (
+        list(_RUNS_CSV_HEADER),
         [
             [
                 run["file"],
@@ -385,7 +406,11 @@ def csv_tables(report: dict[str, Any]) -> dict[str, tuple[list[str], list[list[A
             for run in runs
         ],
     )
-    tables["entities.csv"] = (
+
+
+def _entities_csv(runs: list[dict[str, Any]]) -> CsvTable:
+    """entities.csv: pseudonymizations and distinct references per entity type and file."""
+    return (
         ["file", "entity", "count", "proportion", "distinct_references"],
         [
             [run["file"], name, row["count"], row["proportion"], run["distinct_references"].get(name)]
@@ -393,7 +418,11 @@ def csv_tables(report: dict[str, Any]) -> dict[str, tuple[list[str], list[list[A
             for name, row in run["entities"].items()
         ],
     )
-    tables["maskers.csv"] = (
+
+
+def _maskers_csv(runs: list[dict[str, Any]]) -> CsvTable:
+    """maskers.csv: pseudonymizations per masker and file."""
+    return (
         ["file", "masker", "count", "proportion"],
         [
             [run["file"], name, row["count"], row["proportion"]]
@@ -401,27 +430,30 @@ def csv_tables(report: dict[str, Any]) -> dict[str, tuple[list[str], list[list[A
             for name, row in run["maskers"].items()
         ],
     )
-    for key in ("pseudonymizations_per_note", "note_length_tokens"):
-        tables[f"histogram_{key}.csv"] = (
-            ["file", "bin", "notes"],
-            [[run["file"], label, n] for run in runs for label, n in run[key]["histogram"].items()],
-        )
-    if any(run["risk"] for run in runs):
-        tables["risk.csv"] = (
-            ["file", "level", "notes", "proportion"],
-            [
-                [run["file"], level, row["count"], row["proportion"]]
-                for run in runs
-                if run["risk"]
-                for level, row in run["risk"].items()
-            ],
-        )
-    if report["comparison"] is not None:
-        tables["comparison.csv"] = _comparison_table(report)
-    return tables
 
 
-def _comparison_table(report: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def _histogram_csv(runs: list[dict[str, Any]], key: str) -> CsvTable:
+    """histogram_<key>.csv: notes per bin of one per-note distribution, per file."""
+    return (
+        ["file", "bin", "notes"],
+        [[run["file"], label, n] for run in runs for label, n in run[key]["histogram"].items()],
+    )
+
+
+def _risk_csv(runs: list[dict[str, Any]]) -> CsvTable:
+    """risk.csv: notes per risk level, for the runs that rated risk."""
+    return (
+        ["file", "level", "notes", "proportion"],
+        [
+            [run["file"], level, row["count"], row["proportion"]]
+            for run in runs
+            if run["risk"]
+            for level, row in run["risk"].items()
+        ],
+    )
+
+
+def _comparison_table(report: dict[str, Any]) -> CsvTable:
     files = report["files"]
     drift = report["drift"]
     flagged = {

@@ -468,9 +468,7 @@ class OrgStage:
         """
         first: int | None = None
         best: int | None = None
-        weak = 0
-        after_fuer = False
-        previous = ""
+        weak, after_fuer, previous = 0, False, ""
         for index in range(_MAX_ORG_TOKENS):
             m = _ORG_TOKEN.match(text, pos)
             if m is None:
@@ -484,27 +482,22 @@ class OrgStage:
             if key in _ORG_CONNECTORS:
                 if previous in _ORG_CONNECTORS:
                     break
-                after_fuer = key in ("für", "fuer")
-                previous = key
-                pos = m.end()
+                after_fuer, previous, pos = key in ("für", "fuer"), key, m.end()
                 continue
-            if not token[:1].isupper() or self._is_head(token) or key.rstrip(".") in _SITE_WORDS:
-                # lower-case text, the next organisation ("HTL X und der Volksschule Y") or a
-                # hospital, which the medical-site masker owns ("Uni Klinik Innsbruck")
+            if self._outside_name(token, key):
                 break
             previous = key
             first = t_start if first is None else first
-            place = self._place_end(text, t_start, allow_common=True)
-            if place is not None and place[0] >= t_start + len(token.rstrip(".")):
-                best = pos = place[0]
+            place_end = self._place_through(text, t_start, token)
+            if place_end is not None:
+                best = pos = place_end
                 after_fuer = False
                 continue
-            t_end = t_start + len(token)
-            stop_here = False
-            if token.endswith(".") and key not in _NAME_ABBREVIATIONS:
-                token, key, t_end, stop_here = token[:-1], key[:-1], t_end - 1, True
+            stop_here = _ends_sentence(token, key)
+            if stop_here:
+                token, key = token[:-1], key[:-1]
             if weak_ok or after_fuer or self._strong_name_word(token, key, acronyms=acronyms):
-                best = t_end
+                best = t_start + len(token)
             else:
                 weak += 1
                 if weak > _MAX_ORG_WEAK:
@@ -513,9 +506,19 @@ class OrgStage:
             pos = m.end()
             if stop_here:
                 break
-        if first is None or best is None:
-            return None
-        return first, best
+        return None if first is None or best is None else (first, best)
+
+    def _outside_name(self, token: str, key: str) -> bool:
+        """Does the token end the name before it: lower-case text, the next organisation ("HTL X
+        und der Volksschule Y") or a hospital, which the medical-site masker owns ("Uni Klinik
+        Innsbruck")?"""
+        return not token[:1].isupper() or self._is_head(token) or key.rstrip(".") in _SITE_WORDS
+
+    def _place_through(self, text: str, start: int, token: str) -> int | None:
+        """End of a known place that starts at the token and spans all of it (its final period
+        aside), e.g. "Hall in Tirol"; None if there is none."""
+        place = self._place_end(text, start, allow_common=True)
+        return place[0] if place is not None and place[0] >= start + len(token.rstrip(".")) else None
 
     def _is_head(self, token: str) -> bool:
         """Is the token an organisation head word ("Volksschule", "Landesberufsschule")?"""
@@ -537,7 +540,7 @@ class OrgStage:
         key = fold(token)
         if key in _ORG_STOP or token in self._legal_forms:
             return True
-        return token.endswith(".") and key not in _NAME_ABBREVIATIONS
+        return _ends_sentence(token, key)
 
     def _legal_span(self, text: str, m: re.Match[str]) -> tuple[int, int] | None:
         """Capitalised words (up to four) before a legal form, after the last stop word."""
@@ -635,6 +638,11 @@ class OrgStage:
         if key in _TOWN_FIRST:
             return False
         return key in self._common or key in _WORD_PLACES
+
+
+def _ends_sentence(token: str, key: str) -> bool:
+    """A final period that ends a sentence, not an abbreviation kept in names ("St.", "Co.")."""
+    return token.endswith(".") and key not in _NAME_ABBREVIATIONS
 
 
 def _word_starts(text: str, pos: int) -> bool:

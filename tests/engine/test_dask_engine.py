@@ -20,6 +20,7 @@ import fsspec
 import pytest
 from conftest import Run
 from distributed import LocalCluster
+from repo import REPO_ROOT
 
 import deid_cli.engine.dask as dask_engine
 from deid_cli.corpus.corpus_file import CorpusFile
@@ -37,7 +38,7 @@ from deid_cli.engine.partitions import (
 )
 from deid_cli.reports.evaluation import parse_types
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "notes.jsonl"
+EXAMPLE = REPO_ROOT / "examples" / "notes.jsonl"
 SEED = 11
 PARTITION_BYTES = 6000  # the halves of the example corpus (about 27 kB each) become several partitions
 RUNTIME_FIELDS = ("runtime_seconds", "notes_per_second")

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from pathlib import Path
 
 import pytest
+from repo import REPO_ROOT
 
-DICT_DIR = Path(__file__).resolve().parents[1] / "dictionaries"
+DICT_DIR = REPO_ROOT / "dictionaries"
 DICTIONARY_FILES = sorted(p.name for p in DICT_DIR.iterdir() if p.is_file() and p.name != "README.md")
 GENERATED_FILES = (
     "first_names.txt",

@@ -13,8 +13,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from repo import REPO_ROOT
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "make_synthetic.py"
+SCRIPT = REPO_ROOT / "scripts" / "make_synthetic.py"
 sys.path.insert(0, str(SCRIPT.parent))
 
 from synthetic.cli import main  # noqa: E402  (scripts/ is not a package)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import TAG, Run
+from repo import REPO_ROOT
 
 import deid_cli.engine.local as local_engine
 import deid_cli.engine.parallel as parallel
@@ -28,7 +29,7 @@ from deid_cli.detection.learning import NameLearner
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.reports.risk import CorpusRisk, RiskCounts
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "notes.jsonl"
+EXAMPLE = REPO_ROOT / "examples" / "notes.jsonl"
 SEED = "7"
 BATCH = 16  # texts per batch: the 200 example notes become 13 batches
 RUNTIME_FIELDS = ("runtime_seconds", "notes_per_second")

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import orjson
 import pytest
+from repo import REPO_ROOT
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = REPO_ROOT / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 import bench  # noqa: E402  (scripts/ is not a package)

@@ -12,12 +12,13 @@ import stat
 from pathlib import Path
 
 import pytest
+from repo import REPO_ROOT
 
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.reports.risk import Vocabulary
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "notes.jsonl"
+EXAMPLES = REPO_ROOT / "examples" / "notes.jsonl"
 PLANTED = (
     "Zirbleitner", "Hofbrunninger", "Quendelhofer", "Wendolin", "Zirbldorf",
     "Pfaffenstaller", "Ederkogler", "Kralowetz", "Pirchmoser", "Tauberlechner",

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from repo import REPO_ROOT
 
 from deid_cli.reports.stats_report import build_report, summarize
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "notes.jsonl"
+EXAMPLES = REPO_ROOT / "examples" / "notes.jsonl"
 SECRET = "Zirbleitner Hofbrunninger"  # planted in broken files: must never be printed
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _SIGNED = re.compile(r"[+-]\d+\.\d\d")

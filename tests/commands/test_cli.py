@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 from conftest import TAG
+from repo import REPO_ROOT
 
 import deid_cli
 from deid_cli.detection.maskers import MASKERS
 from deid_cli.detection.spans import ENTITY_TYPES
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO_ROOT / "examples" / "notes.jsonl"
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # Planted in bad records and broken user files: must never be echoed anywhere.

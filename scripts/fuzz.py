@@ -28,9 +28,9 @@ from hypothesis import strategies as st
 
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
-from deid_cli.detection.spans import ALL_TYPES
+from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH
 from deid_cli.pseudonyms.strategies import RedactStrategy, Strategy, TagStrategy, apply
-from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer
+from deid_cli.pseudonyms.table import Pseudonymizer
 
 # A pseudonym as the tag strategy writes it (the code alphabet has no 0/O, 1/I/L).
 TAG_PATTERN = re.compile(rf"\[(?:{'|'.join(ALL_TYPES)})-[{ALPHABET}]{{{CODE_LENGTH}}}\]")

@@ -15,11 +15,12 @@ from typing import Annotated
 import platformdirs
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from deid_cli import PACKAGE_DIR, __version__
 from deid_cli.commands.options import FileMode
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, directory_mode
-from deid_cli.runtime.console import ScrapeProgress, scrape_summary_table
+from deid_cli.runtime.console import ScrapeProgress
 from deid_cli.scrape.context import ScrapeContext
 from deid_cli.scrape.hcp import HcpSource, SourceFileError, load_source, scrape_hcp
 from deid_cli.scrape.http import PoliteClient, ScrapeError
@@ -275,7 +276,7 @@ def _print_outcome(
 ) -> None:
     """The summary table (always with --dry-run), and a note when --max-pages left lists partial."""
     if dry_run or not quiet:
-        console.print(scrape_summary_table(rows, dry_run))
+        console.print(_summary_table(rows, dry_run))
     if not all(result.complete for result in results):
         typer.echo(
             "note: stopped at --max-pages; the lists are partial. Run again with --resume to continue.",
@@ -308,3 +309,15 @@ def _run(
             else:
                 results.append(scrape_postcodes(ctx, countries, postcodes_url))
     return results
+
+
+def _summary_table(rows: list[SummaryRow], dry_run: bool) -> Table:
+    """The lists scrape-dicts wrote (or would write): entries before and after."""
+    title = "scrape-dicts (dry run: nothing written)" if dry_run else "scrape-dicts"
+    table = Table(title=title, title_justify="left")
+    table.add_column("list")
+    for column in ("before", "after", "added", "removed"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(row.filename, str(row.before), str(row.after), str(row.added), str(row.removed))
+    return table

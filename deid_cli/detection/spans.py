@@ -14,6 +14,10 @@ from dataclasses import dataclass
 # Entity types (the paper's Table 4 prefixes).
 HCP, PAT, PER, SIT, WEB, MAI, ADD, PHO, ZIP = "HCP", "PAT", "PER", "SIT", "WEB", "MAI", "ADD", "PHO", "ZIP"
 LOC, DAT, AGE, ID, ORG, PRO = "LOC", "DAT", "AGE", "ID", "ORG", "PRO"
+# Pseudonym codes ("[PAT-7KQ2XM]"): six characters without look-alikes (0/O, 1/I/L). Defined
+# here because detection must recognise pseudonyms already written (a URL ends before one).
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
 # What `--types` selects: the paper's nine plus LOC by default; `all` adds the Safe Harbor and
 # GraSCCo categories.
 DEFAULT_TYPES: tuple[str, ...] = (PAT, HCP, PER, SIT, WEB, MAI, ADD, PHO, ZIP, LOC)

@@ -14,11 +14,9 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from deid_cli.detection.normalize import reference_key
-from deid_cli.detection.spans import PHO, Span
+from deid_cli.detection.spans import ALPHABET, CODE_LENGTH, PHO, Span
 
 # No 0/O, 1/I/L: codes are read aloud and copied by hand.
-ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 _NON_DIGIT = re.compile(r"\D")
 _TRUNK_ZERO = re.compile(r"\(\s*0\s*\)")
 

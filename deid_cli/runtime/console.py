@@ -21,8 +21,6 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from deid_cli.scrape.output import SummaryRow
-
 
 class LiveProgress:
     """A rich progress display with one line per named task; silent when disabled (not a
@@ -125,15 +123,3 @@ class ScrapeProgress(LiveProgress):
 
     def page(self, label: str, pages: int, entries: int) -> None:
         self._update(label, total=None, pages=pages, entries=entries)
-
-
-def scrape_summary_table(rows: list[SummaryRow], dry_run: bool) -> Table:
-    """The lists scrape-dicts wrote (or would write): entries before and after."""
-    title = "scrape-dicts (dry run: nothing written)" if dry_run else "scrape-dicts"
-    table = Table(title=title, title_justify="left")
-    table.add_column("list")
-    for column in ("before", "after", "added", "removed"):
-        table.add_column(column, justify="right")
-    for row in rows:
-        table.add_row(row.filename, str(row.before), str(row.after), str(row.added), str(row.removed))
-    return table

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.maskers import MASKERS
-from deid_cli.detection.spans import ENTITY_TYPES, HCP, PAT, PER, PHO, SIT, ZIP, Span
+from deid_cli.detection.spans import ALPHABET, CODE_LENGTH, ENTITY_TYPES, HCP, PAT, PER, PHO, SIT, ZIP, Span
 from deid_cli.detection.text import count_tokens
-from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer, normalized_reference, pseudonymize
+from deid_cli.pseudonyms.table import Pseudonymizer, normalized_reference, pseudonymize
 from deid_cli.reports.run_stats import LENGTH_BINS, PSEUDONYM_BINS, RunStats, describe, histogram
 
 CODE = re.compile(rf"^[{ALPHABET}]{{{CODE_LENGTH}}}$")

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from deid_cli.detection.maskers import MASKERS
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.spans import ENTITY_TYPES
+from deid_cli.detection.spans import ALPHABET, CODE_LENGTH, ENTITY_TYPES
 from deid_cli.pseudonyms.surrogates import SurrogateGenerator, load_pools
-from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH, Pseudonymizer
+from deid_cli.pseudonyms.table import Pseudonymizer
 
 from .planted import LEAK_MARKERS, NOTES, markers_in, records, write_jsonl
 

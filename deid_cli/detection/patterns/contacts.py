@@ -12,8 +12,7 @@ from bisect import bisect_left
 
 from deid_cli.detection.patterns.number_context import followed_by_number_context
 from deid_cli.detection.patterns.regex_guard import guarded
-from deid_cli.detection.spans import ALL_TYPES, MAI, PHO, WEB, Span
-from deid_cli.pseudonyms.table import ALPHABET, CODE_LENGTH
+from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO, WEB, Span
 
 _EMAIL = guarded(
     r"(?<![\w.%+\-@])",

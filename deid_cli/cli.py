@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from deid_cli import __version__
+from deid_cli.commands import help_format  # noqa: F401  (how --help shows values; before the app)
 from deid_cli.commands.audit import AUDIT_EPILOG, audit_command
 from deid_cli.commands.eval import EVAL_EPILOG, eval_command
 from deid_cli.commands.options import EXIT_INTERNAL

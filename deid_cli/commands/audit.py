@@ -20,27 +20,31 @@ from rich.markup import escape
 from rich.table import Table
 
 from deid_cli.commands.options import (
-    EXIT_INPUT,
-    EXIT_USAGE,
     Cache,
     ConfigFile,
+    CorrectionFiles,
     Delimiter,
     DictDirs,
-    DictionaryFiles,
     FileMode,
+    HcpFiles,
     IdField,
     InputPaths,
+    KeepFiles,
     Learn,
     MaskTypes,
+    PatientFiles,
+    PersonFiles,
+    SiteFiles,
     TextFields,
     dictionary_files,
-    exit_on_usage_error,
+    exit_on_input_errors,
     load_lexicon_or_exit,
+    warn_about_files,
 )
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
 from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs
-from deid_cli.corpus.records import InputError, UsageError
+from deid_cli.corpus.records import UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.reports.audit import CUE_WEIGHTS, AuditRun, audit_corpus
@@ -72,14 +76,15 @@ occurrences, the cues around them, the masker that came closest and the score. I
 
 # -------------------------------------------------------------------------- options of audit
 
-Top = Annotated[int, typer.Option("--top", min=1, help="How many candidates to list.")]
+Top = Annotated[int, typer.Option("--top", min=1, help="How many candidates to list.", metavar="N")]
 JsonOut = Annotated[bool, typer.Option("--json", help="JSON instead of a table.")]
 AuditOutput = Annotated[
     Path | None,
     typer.Option(
         "-o",
         "--output",
-        help="Write the list here (mode 0600 unless --mode, atomically) instead of stdout.",
+        help="Write the list here (mode 0600 unless --mode, atomically). Default: standard output.",
+        metavar="FILE",
     ),
 ]
 
@@ -94,12 +99,12 @@ def audit_command(
     delimiter: Delimiter = None,
     types: MaskTypes = "default",
     learn: Learn = True,
-    patients: DictionaryFiles = None,
-    hcps: DictionaryFiles = None,
-    persons: DictionaryFiles = None,
-    sites: DictionaryFiles = None,
-    keep: DictionaryFiles = None,
-    corrections: DictionaryFiles = None,
+    patients: PatientFiles = None,
+    hcps: HcpFiles = None,
+    persons: PersonFiles = None,
+    sites: SiteFiles = None,
+    keep: KeepFiles = None,
+    corrections: CorrectionFiles = None,
     dict_dir: DictDirs = None,
     config: ConfigFile = None,
     cache: Cache = None,
@@ -132,40 +137,30 @@ def audit_command(
 def _corpus_files(
     inputs: list[Path], output: Path | None, text_fields: list[str], id_field: str, delimiter: str | None
 ) -> list[CorpusFile]:
-    """The input files to audit; bad inputs, or -o naming one of them, exit with 2."""
-    with exit_on_usage_error():
+    """The input files to audit; a bad input, or -o naming one of them, exits with its status;
+    empty and partial inputs are warned about."""
+    with exit_on_input_errors():
         paths = discover_inputs(inputs)
         if output is not None and output.resolve() in {p.resolve() for p in paths}:
             raise UsageError(f"-o {output} would overwrite an input file")
-        return [CorpusFile(p, text_fields, id_field, delimiter) for p in paths]
+        files = [CorpusFile(p, text_fields, id_field, delimiter) for p in paths]
+        warn_about_files(files)
+    return files
 
 
 def _audit_or_exit(
     files: list[CorpusFile], lexicon: Lexicon, types: tuple[str, ...], learn: bool
 ) -> AuditRun:
     """Both passes of deid run with the audit counting; a bad input exits with its status."""
-    try:
+    with exit_on_input_errors():
         return audit_corpus(files, Detector(lexicon, types=types), learn)
-    except InputError as exc:
-        complain("input error", exc)
-        raise typer.Exit(EXIT_INPUT) from None
-    except UsageError as exc:
-        complain("error", exc)
-        raise typer.Exit(EXIT_USAGE) from None
-    except OSError as exc:
-        complain("input error", f"{exc.filename or ''}: {exc.strerror or 'cannot read'}")
-        raise typer.Exit(EXIT_INPUT) from None
 
 
 def _write_or_exit(rendered: str, output: Path, mode: int) -> None:
     """-o: the list in a file, atomically and owner-only (or --mode); a failed write exits with 1."""
-    try:
-        with AtomicOutputs(mode) as outputs:  # temp file 0600 (or --mode) beside the target, renamed
-            outputs.open(output).write(rendered.encode("utf-8"))
-            outputs.commit()
-    except OSError as exc:
-        complain("error", f"{exc.strerror or 'cannot write'}: {exc.filename or output}")
-        raise typer.Exit(EXIT_INPUT) from None
+    with exit_on_input_errors(), AtomicOutputs(mode) as outputs:  # temp file beside the target, renamed
+        outputs.open(output).write(rendered.encode("utf-8"))
+        outputs.commit()
 
 
 def build_report(run: AuditRun, top: int, learn: bool, types: tuple[str, ...]) -> dict[str, Any]:

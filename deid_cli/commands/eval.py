@@ -22,7 +22,6 @@ from rich.markup import escape
 from rich.table import Table
 
 from deid_cli.commands.options import (
-    EXIT_INPUT,
     EXIT_USAGE,
     Ages,
     Cache,
@@ -30,8 +29,12 @@ from deid_cli.commands.options import (
     DictDirs,
     Learn,
     Vote,
+    exit_on_input_errors,
     load_lexicon_or_exit,
+    warn_about_inputs,
 )
+from deid_cli.corpus.discovery import CSV_SUFFIXES, discover_inputs
+from deid_cli.corpus.records import InputError, UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import learn_from
 from deid_cli.detection.lexicon.loading import DictionaryOptions
@@ -111,11 +114,12 @@ def _label_list(labels: list[str]) -> str:
 
 
 def _read_gold(path: Path) -> list[GoldNote]:
+    """The notes of one gold file; a malformed line is an input error naming file and line."""
     data = path.read_bytes()
-    notes = parse_gold(line.rstrip(b"\r") for line in data.split(b"\n"))
-    if not notes:
-        raise GoldError(1, "no records")
-    return notes
+    try:
+        return parse_gold(line.rstrip(b"\r") for line in data.split(b"\n"))
+    except GoldError as exc:
+        raise InputError(path, exc.line, exc.reason) from None
 
 
 def _predict(texts: list[str], detector: Detector, learn: bool) -> tuple[list[list[Entity]], int]:
@@ -132,11 +136,8 @@ def _predict(texts: list[str], detector: Detector, learn: bool) -> tuple[list[li
 GoldFile = Annotated[
     Path,
     typer.Argument(
-        exists=True,
-        dir_okay=False,
-        readable=True,
         metavar="GOLD.jsonl",
-        help="Annotated JSONL file (id, text, gold).",
+        help="Annotated JSONL file (id, text, gold), or a directory of them.",
     ),
 ]
 LabelMapFile = Annotated[
@@ -147,7 +148,8 @@ LabelMapFile = Annotated[
         dir_okay=False,
         readable=True,
         help='JSON or TOML object: gold label -> deid type, or "IGNORE" (not PHI). Extends the '
-        "built-in GraSCCo map.",
+        "built-in GraSCCo map. Default: the built-in map only.",
+        metavar="FILE",
     ),
 ]
 JsonOut = Annotated[
@@ -159,6 +161,7 @@ EvalTypes = Annotated[
         "--types",
         help=f"Types to evaluate: default ({' '.join(DEFAULT_TYPES)}), all (adds "
         f"{' '.join(EXTRA_TYPES)}), or a comma list such as PAT,HCP,PER.",
+        metavar="TYPES",
     ),
 ]
 
@@ -225,15 +228,21 @@ def _selected_types(types: str, mapping: dict[str, str]) -> tuple[str, ...]:
 
 
 def _read_gold_or_exit(gold: Path) -> list[GoldNote]:
-    """The gold notes; a malformed or unreadable file is an input error (file:line, reason)."""
-    try:
-        return _read_gold(gold)
-    except GoldError as exc:
-        complain("input error", f"{gold}:{exc.line}: {exc.reason}")
-        raise typer.Exit(EXIT_INPUT) from None
-    except OSError as exc:
-        complain("input error", f"{gold}: {exc.strerror or 'cannot read'}")
-        raise typer.Exit(EXIT_INPUT) from None
+    """The gold notes of ``gold`` (a file, or the JSONL files of a directory), found and read as
+    every command reads its inputs: the same faults give the same messages and exit statuses,
+    and a file without records is a warning (an empty evaluation), not a fault."""
+    with exit_on_input_errors():
+        paths = discover_inputs([gold])
+        for path in paths:
+            if path.suffix.lower() in CSV_SUFFIXES:
+                raise UsageError(f"deid eval reads JSONL gold files (id, text, gold), not CSV: {path}")
+        notes: list[GoldNote] = []
+        for path in paths:
+            found = _read_gold(path)
+            if not found:
+                warn_about_inputs([path], {})
+            notes.extend(found)
+        return notes
 
 
 def _exit_on_unknown_labels(gold: Path, notes: list[GoldNote], mapping: dict[str, str]) -> None:

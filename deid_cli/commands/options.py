@@ -9,7 +9,7 @@ corrections or settings file and for bad inputs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -17,8 +17,9 @@ from typing import Annotated
 
 import typer
 
-from deid_cli.corpus.atomic import PRIVATE_FILE_MODE
-from deid_cli.corpus.records import UsageError
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, OutputError
+from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.records import InputError, UsageError
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.lexicon.loading import DictionaryOptions, load_lexicon
 from deid_cli.detection.spans import DEFAULT_TYPES, EXTRA_TYPES
@@ -41,19 +42,29 @@ class OnError(StrEnum):
 # ------------------------------------------------------------------------------- the corpus
 
 InputPaths = Annotated[
-    list[Path], typer.Argument(help="JSONL/CSV files or directories; together one corpus.")
+    list[Path],
+    typer.Argument(metavar="INPUT", help="JSONL/CSV files or directories; together one corpus."),
 ]
 TextFields = Annotated[
     list[str] | None,
-    typer.Option("--text-field", help="Field holding note text (repeatable). Default: text."),
+    typer.Option(
+        "--text-field", help="Field holding note text (repeatable). Default: text.", metavar="FIELD"
+    ),
 ]
-IdField = Annotated[str, typer.Option("--id-field", help="Record id field; absent ids become file:line.")]
+IdField = Annotated[
+    str, typer.Option("--id-field", help="Record id field; absent ids become file:line.", metavar="FIELD")
+]
 Delimiter = Annotated[
-    str | None, typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).")
+    str | None,
+    typer.Option("--delimiter", help="CSV delimiter: ',', ';' or 'tab' (default: detected).", metavar="CHAR"),
 ]
 OnErrorOption = Annotated[
     OnError,
-    typer.Option("--on-error", help="fail: stop, write nothing. skip: leave bad records out, report them."),
+    typer.Option(
+        "--on-error",
+        help="fail: stop, write nothing. skip: leave bad records out, report them.",
+        metavar="fail|skip",
+    ),
 ]
 
 # ------------------------------------------------------------------------------ the pipeline
@@ -64,13 +75,21 @@ MaskTypes = Annotated[
         "--types",
         help=f"What to mask: 'default' ({' '.join(DEFAULT_TYPES)}), 'all' (adds {' '.join(EXTRA_TYPES)}) "
         "or a comma list such as PAT,HCP,PER.",
+        metavar="TYPES",
     ),
 ]
 Vote = Annotated[
     VoteMode,
-    typer.Option("--vote", help="first: first masker wins (paper). all: every masker votes for the type."),
+    typer.Option(
+        "--vote",
+        help="first: first masker wins (paper). all: every masker votes for the type.",
+        metavar="first|all",
+    ),
 ]
-Ages = Annotated[AgeMode, typer.Option("--ages", help="With AGE selected: over89 (Safe Harbor) or all.")]
+Ages = Annotated[
+    AgeMode,
+    typer.Option("--ages", help="With AGE selected: over89 (Safe Harbor) or all.", metavar="over89|all"),
+]
 Learn = Annotated[
     bool,
     typer.Option(
@@ -80,15 +99,47 @@ Learn = Annotated[
 
 # -------------------------------------------------------------------------- the dictionaries
 
-# The option name comes from the parameter name: --patients, --hcps, --persons, --sites, --keep,
-# --corrections (each repeatable).
-DictionaryFiles = Annotated[list[Path] | None, typer.Option(exists=True, dir_okay=False, readable=True)]
+
+def _dictionary_option(name: str, what: str) -> typer.models.OptionInfo:
+    """A repeatable dictionary file option: JSON (list, or {"names": [...]}), TXT or CSV."""
+    return typer.Option(
+        name,
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        metavar="FILE",
+        help=f"{what} (JSON, TXT or CSV; repeatable). Default: none.",
+    )
+
+
+PatientFiles = Annotated[list[Path] | None, _dictionary_option("--patients", "Patient names, typed PAT")]
+HcpFiles = Annotated[list[Path] | None, _dictionary_option("--hcps", "Staff names, typed HCP")]
+PersonFiles = Annotated[list[Path] | None, _dictionary_option("--persons", "Other names, typed PER")]
+SiteFiles = Annotated[list[Path] | None, _dictionary_option("--sites", "Medical site names, typed SIT")]
+KeepFiles = Annotated[list[Path] | None, _dictionary_option("--keep", "Words never masked")]
+CorrectionFiles = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--corrections",
+        exists=True,
+        dir_okay=False,
+        readable=True,
+        metavar="FILE",
+        help="Corrections (TOML or JSON: mask = [{text, type}], keep = [...], e.g. exported by deid "
+        "review; repeatable). Default: none.",
+    ),
+]
 DictDirs = Annotated[
     list[Path] | None,
-    typer.Option("--dict-dir", help="Extra dictionary directory (e.g. from deid scrape-dicts); repeatable."),
+    typer.Option(
+        "--dict-dir",
+        help="Extra dictionary directory (e.g. from deid scrape-dicts); repeatable. Default: none.",
+        metavar="DIR",
+    ),
 ]
 ConfigFile = Annotated[
-    Path | None, typer.Option("--config", help="Settings file (default: ./deid.toml if present).")
+    Path | None,
+    typer.Option("--config", help="Settings file (default: ./deid.toml if present).", metavar="FILE"),
 ]
 Cache = Annotated[
     bool | None,
@@ -149,6 +200,50 @@ def dictionary_files(
         sites=sites or [],
         keep=keep or [],
         corrections=corrections or [],
+    )
+
+
+@contextmanager
+def exit_on_input_errors(nothing_written: str = "no output written") -> Iterator[None]:
+    """One mapping from a fault in the inputs or outputs to a message and an exit status, for
+    every command alike: a usage fault (a missing input, no input files, a bad option value)
+    exits 2; a fault in an input's content (file:line and reason, never content) or an output
+    that cannot be written exits 1."""
+    try:
+        yield
+    except (UsageError, ConfigError) as exc:
+        complain("error", exc)
+        raise typer.Exit(EXIT_USAGE) from None
+    except InputError as exc:
+        complain("input error", f"{exc}; {nothing_written}")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OutputError as exc:
+        complain("output error", f"cannot write {exc.destination}: {exc.strerror}; previous output kept")
+        raise typer.Exit(EXIT_INPUT) from None
+    except OSError as exc:  # not from writing (those are OutputError): reading an input
+        where = f"cannot read {exc.filename}: " if exc.filename else ""
+        complain("input error", f"{where}{exc.strerror or type(exc).__name__}; {nothing_written}")
+        raise typer.Exit(EXIT_INPUT) from None
+
+
+def warn_about_inputs(
+    without_records: Iterable[object], missing_text_fields: Mapping[str, Sequence[str]]
+) -> None:
+    """Warnings (the run goes on, exit 0): an input without records is an empty corpus; a CSV
+    header that lacks some of the text fields leaves its records with the fields it has."""
+    for path in without_records:
+        complain("warning", f"{path}: no records")
+    for path, fields in missing_text_fields.items():
+        names = " or ".join(repr(name) for name in fields)
+        complain("warning", f"{path}: no column {names} in header; its records keep the other text fields")
+
+
+def warn_about_files(files: Iterable[CorpusFile]) -> None:
+    """``warn_about_inputs`` for commands that read the files themselves (review, audit)."""
+    files = list(files)
+    warn_about_inputs(
+        [f.path for f in files if not f.has_records()],
+        {str(f.path): f.missing_text_fields for f in files if f.missing_text_fields},
     )
 
 

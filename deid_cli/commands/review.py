@@ -18,31 +18,36 @@ from rich.console import Console
 from rich.markup import escape
 
 from deid_cli.commands.options import (
-    EXIT_INPUT,
     Ages,
     Cache,
     ConfigFile,
+    CorrectionFiles,
     Delimiter,
     DictDirs,
-    DictionaryFiles,
     FileMode,
+    HcpFiles,
     IdField,
     InputPaths,
+    KeepFiles,
     Learn,
     MaskTypes,
     OnError,
     OnErrorOption,
+    PatientFiles,
+    PersonFiles,
     Quiet,
+    SiteFiles,
     TextFields,
     Vote,
     dictionary_files,
-    exit_on_usage_error,
+    exit_on_input_errors,
     load_lexicon_or_exit,
+    warn_about_files,
 )
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
 from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs
-from deid_cli.corpus.records import InputError, UsageError
+from deid_cli.corpus.records import UsageError
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.reports.evaluation import parse_types
@@ -96,14 +101,23 @@ def write_page(page: ReviewPage, output: Path, mode: int = PRIVATE_FILE_MODE) ->
 # ------------------------------------------------------------------------- options of review only
 
 ReviewOutput = Annotated[
-    Path, typer.Option("-o", "--output", help="The HTML page to write (mode 0600 unless --mode).")
+    Path,
+    typer.Option(
+        "-o",
+        "--output",
+        help="The HTML page to write (mode 0600 unless --mode); '-': standard output.",
+        metavar="FILE",
+    ),
 ]
 Sample = Annotated[
-    int, typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.")
+    int,
+    typer.Option("--sample", min=1, help="Notes to show; all notes if the corpus has fewer.", metavar="N"),
 ]
 SampleSeed = Annotated[
     int | None,
-    typer.Option("--seed", help="Draw this sample again (default: a new seed, shown on the page)."),
+    typer.Option(
+        "--seed", help="Draw this sample again (default: a new seed, shown on the page).", metavar="N"
+    ),
 ]
 Risk = Annotated[
     bool,
@@ -113,7 +127,11 @@ Risk = Annotated[
 ]
 RiskGroupField = Annotated[
     str | None,
-    typer.Option("--group-field", help="With --risk: field naming the patient (e.g. patient_id)."),
+    typer.Option(
+        "--group-field",
+        help="With --risk: field naming the patient (e.g. patient_id). Default: each record its own.",
+        metavar="FIELD",
+    ),
 ]
 
 
@@ -130,12 +148,12 @@ def review_command(
     ages: Ages = AgeMode.over89,
     vote: Vote = VoteMode.first,
     learn: Learn = True,
-    patients: DictionaryFiles = None,
-    hcps: DictionaryFiles = None,
-    persons: DictionaryFiles = None,
-    sites: DictionaryFiles = None,
-    keep: DictionaryFiles = None,
-    corrections: DictionaryFiles = None,
+    patients: PatientFiles = None,
+    hcps: HcpFiles = None,
+    persons: PersonFiles = None,
+    sites: SiteFiles = None,
+    keep: KeepFiles = None,
+    corrections: CorrectionFiles = None,
     dict_dir: DictDirs = None,
     config: ConfigFile = None,
     cache: Cache = None,
@@ -188,18 +206,20 @@ def _review_corpus(
     on_error: OnError,
     group_field: str | None,
 ) -> ReviewCorpus:
-    """The input files as one corpus (reading --group-field too); bad inputs or -o exit with 2."""
-    with exit_on_usage_error():
+    """The input files as one corpus (reading --group-field too); a bad input or -o exits with
+    its status; empty and partial inputs are warned about."""
+    with exit_on_input_errors():
         files = discover_inputs(list(inputs))
         _check_output(output, files)
-        return ReviewCorpus(
-            [
-                CorpusFile(p, text_fields, id_field, delimiter, [group_field] * bool(group_field))
-                for p in files
-            ],
-            on_error.value,
-            lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
-        )
+        corpus_files = [
+            CorpusFile(p, text_fields, id_field, delimiter, [group_field] * bool(group_field)) for p in files
+        ]
+        warn_about_files(corpus_files)
+    return ReviewCorpus(
+        corpus_files,
+        on_error.value,
+        lambda item: complain("skipped", f"{item.path}:{item.line}: {item.reason}"),
+    )
 
 
 def _collect_page(
@@ -212,38 +232,24 @@ def _collect_page(
     risk_lexicon: Lexicon | None,
     group_field: str | None,
 ) -> ReviewPage:
-    """The page model, with a progress bar; an unreadable input or no note at all exits with 1."""
-    try:
-        with reporter:
-            page = collect_review(
-                corpus,
-                detector,
-                sample_size=sample,
-                seed=seed,
-                learn=learn,
-                progress=reporter.update,
-                risk=CorpusRisk(risk_lexicon) if risk_lexicon is not None else None,
-                group_of=lambda record: group_key(record, group_field),
-            )
-    except InputError as exc:
-        complain("input error", f"{exc}; no page written")
-        raise typer.Exit(EXIT_INPUT) from None
-    except OSError as exc:
-        complain("input error", f"{exc.strerror or 'I/O error'}: {exc.filename or ''}")
-        raise typer.Exit(EXIT_INPUT) from None
-    if not page.notes:
-        complain("input error", f"{corpus.files[0].path}: no notes with text to review; no page written")
-        raise typer.Exit(EXIT_INPUT)
-    return page
+    """The page model, with a progress bar; an input that cannot be read exits with 1."""
+    with exit_on_input_errors(), reporter:
+        return collect_review(
+            corpus,
+            detector,
+            sample_size=sample,
+            seed=seed,
+            learn=learn,
+            progress=reporter.update,
+            risk=CorpusRisk(risk_lexicon) if risk_lexicon is not None else None,
+            group_of=lambda record: group_key(record, group_field),
+        )
 
 
 def _write_page_or_exit(page: ReviewPage, output: Path, mode: int) -> None:
     """Write the page; a destination that cannot be written exits with 1."""
-    try:
+    with exit_on_input_errors():
         write_page(page, output, mode)
-    except OSError as exc:
-        complain("error", f"{exc.strerror or 'cannot write'}: {output}")
-        raise typer.Exit(EXIT_INPUT) from None
 
 
 def _print_summary(err: Console, page: ReviewPage, output: Path, seed: int) -> None:

@@ -15,33 +15,40 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from deid_cli.commands.options import (
-    EXIT_INPUT,
     EXIT_LOCKED,
     EXIT_USAGE,
     Ages,
     Cache,
     ConfigFile,
+    CorrectionFiles,
     Delimiter,
     DictDirs,
-    DictionaryFiles,
     FileMode,
+    HcpFiles,
     IdField,
     InputPaths,
+    KeepFiles,
     Learn,
     MaskTypes,
     OnError,
     OnErrorOption,
+    PatientFiles,
+    PersonFiles,
     Quiet,
+    SiteFiles,
     TextFields,
     Vote,
     dictionary_files,
+    exit_on_input_errors,
     load_lexicon_or_exit,
+    warn_about_inputs,
 )
-from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, OutputError, directory_mode
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, directory_mode
 from deid_cli.corpus.locking import DestinationLocked, TakenLock, destination_locks
-from deid_cli.corpus.records import MAX_NOTE_CHARS, InputError, Rejected, UsageError
+from deid_cli.corpus.records import MAX_NOTE_CHARS, Rejected
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.spans import DAT
@@ -49,8 +56,9 @@ from deid_cli.engine.local import LocalEngine, Progress, RunOptions
 from deid_cli.engine.parallel import available_cores
 from deid_cli.reports.evaluation import parse_types
 from deid_cli.reports.run_stats import RunStats
+from deid_cli.reports.stats_report import format_number
 from deid_cli.runtime.config import AgeMode, VoteMode
-from deid_cli.runtime.console import ProgressReporter, print_summary
+from deid_cli.runtime.console import ProgressReporter
 from deid_cli.runtime.messages import complain
 
 if TYPE_CHECKING:
@@ -86,6 +94,10 @@ RUN_EPILOG = """
 
   deid run notes.csv -o out.csv --patients patients.txt --hcps staff.csv --corrections fixes.toml
 
+  deid run notes.jsonl -o /dev/null --stats stats.json     (a trial run: statistics only)
+
+  deid run notes.jsonl -o - --types all | gzip > masked.jsonl.gz
+
 [b]Exit statuses[/b]: 0 ok; 1 input or output error (file:line and reason, an input that changed
 during the run, or the output that cannot be written, e.g. disk full, on stderr); 2 usage error;
 70 internal error (a bug); 75 another deid run is writing to the same destination (lock file
@@ -98,41 +110,82 @@ outputs are as they were, and the next run removes any temp file a killed run le
 
 Output = Annotated[
     Path,
-    typer.Option("-o", "--output", help="Output file (one input file) or directory (several / a directory)."),
+    typer.Option(
+        "-o",
+        "--output",
+        help="Output file (one input file) or directory (several / a directory); '-': standard output. "
+        "A device or FIFO (/dev/null, a named pipe) is written as a stream, without the atomic replace.",
+        metavar="FILE|DIR",
+    ),
 ]
-StatsPath = Annotated[Path | None, typer.Option("--stats", help="Write run statistics (JSON) here.")]
+StatsPath = Annotated[
+    Path | None,
+    typer.Option(
+        "--stats", help="Write run statistics (JSON, counts only) here. Default: none.", metavar="FILE"
+    ),
+]
 SpansPath = Annotated[
-    Path | None, typer.Option("--spans", help="Write detected spans per record (JSONL, offsets only).")
+    Path | None,
+    typer.Option(
+        "--spans",
+        help="Write detected spans per record (JSONL, offsets only) here. Default: none.",
+        metavar="FILE",
+    ),
 ]
 Strategy = Annotated[
     StrategyName,
     typer.Option(
         "--strategy",
         help="tag: [PAT-7KQ2XM] (corpus-wide codes); redact: [PAT]; surrogate: realistic replacements.",
+        metavar="tag|redact|surrogate",
     ),
 ]
 Dates = Annotated[
     DateMode,
-    typer.Option("--dates", help="With DAT selected: mask, shift (per --group-field), year, or keep."),
+    typer.Option(
+        "--dates",
+        help="With DAT selected: mask, shift (per --group-field), year, or keep.",
+        metavar="mask|shift|year|keep",
+    ),
 ]
 GroupField = Annotated[
     str | None,
-    typer.Option("--group-field", help="Field whose records share one date shift (e.g. patient_id)."),
+    typer.Option(
+        "--group-field",
+        help="Field whose records share one date shift (e.g. patient_id). Default: each record its own.",
+        metavar="FIELD",
+    ),
 ]
 KnownFields = Annotated[
     list[str] | None,
     typer.Option(
-        "--known-field", help="Column holding the patient's name(s); masked in its record. Repeatable."
+        "--known-field",
+        help="Column holding the patient's name(s); masked in its record (repeatable). Default: none.",
+        metavar="FIELD",
     ),
 ]
 KnownHcpFields = Annotated[
     list[str] | None,
-    typer.Option("--known-hcp-field", help="Column holding the author's/HCP's name; typed HCP. Repeatable."),
+    typer.Option(
+        "--known-hcp-field",
+        help="Column holding the author's/HCP's name; typed HCP (repeatable). Default: none.",
+        metavar="FIELD",
+    ),
 ]
 DropFields = Annotated[
-    list[str] | None, typer.Option("--drop-field", help="Field removed from the output. Repeatable.")
+    list[str] | None,
+    typer.Option(
+        "--drop-field", help="Field removed from the output (repeatable). Default: none.", metavar="FIELD"
+    ),
 ]
-Seed = Annotated[int | None, typer.Option("--seed", help="FOR TESTS ONLY: reproducible pseudonym codes.")]
+Seed = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        help="FOR TESTS ONLY: reproducible pseudonym codes. Default: new random codes every run.",
+        metavar="N",
+    ),
+]
 Workers = Annotated[
     int | None,
     typer.Option(
@@ -141,6 +194,7 @@ Workers = Annotated[
         help="Processes that detect in parallel (default: all cores). 1: everything in this process. "
         "The output is the same for any number.",
         show_default=False,
+        metavar="N",
     ),
 ]
 MaxNoteChars = Annotated[
@@ -149,6 +203,7 @@ MaxNoteChars = Annotated[
         "--max-note-chars",
         min=0,
         help="Reject (file:line, counted) a record whose note is longer than this; 0: no limit.",
+        metavar="N",
     ),
 ]
 Engine = Annotated[
@@ -157,11 +212,16 @@ Engine = Annotated[
         "--engine",
         help="local: this machine. dask: a Dask cluster (--scheduler, else a local one of --workers "
         "processes); inputs may then also be fsspec URLs (s3://, gs://, abfs://, file://).",
+        metavar="local|dask",
     ),
 ]
 Scheduler = Annotated[
     str | None,
-    typer.Option("--scheduler", help="With --engine dask: the scheduler address, e.g. tcp://host:8786."),
+    typer.Option(
+        "--scheduler",
+        help="With --engine dask: the scheduler address, e.g. tcp://host:8786. Default: a local cluster.",
+        metavar="URL",
+    ),
 ]
 Verbose = Annotated[
     bool, typer.Option("--verbose", "-v", help="Report dictionary loading (cache or build) and timings.")
@@ -187,12 +247,12 @@ def run(
     known_hcp_field: KnownHcpFields = None,
     drop_field: DropFields = None,
     learn: Learn = True,
-    patients: DictionaryFiles = None,
-    hcps: DictionaryFiles = None,
-    persons: DictionaryFiles = None,
-    sites: DictionaryFiles = None,
-    keep: DictionaryFiles = None,
-    corrections: DictionaryFiles = None,
+    patients: PatientFiles = None,
+    hcps: HcpFiles = None,
+    persons: PersonFiles = None,
+    sites: SiteFiles = None,
+    keep: KeepFiles = None,
+    corrections: CorrectionFiles = None,
     dict_dir: DictDirs = None,
     config: ConfigFile = None,
     cache: Cache = None,
@@ -241,6 +301,7 @@ def run(
     detector = _detector(lexicon, options, types, dates, ages)
     engine = _engine(engine_name, scheduler, workers, detector, options, reporter.update)
     result = _run_locked(engine, inputs, output, options, reporter, verbose)
+    warn_about_inputs(result.inputs_without_records, result.missing_text_fields)
     if not quiet:
         print_summary(err, result.to_dict())
 
@@ -308,9 +369,9 @@ def _run_locked(
 ) -> RunStats:
     """Both passes while holding every destination's lock; each failure becomes its exit status
     with one line on stderr, and no output is written."""
+    destinations = [p for p in (output, options.stats_path, options.spans_path) if p is not None]
     try:
-        destinations = [p for p in (output, options.stats_path, options.spans_path) if p is not None]
-        with destination_locks(destinations, directory_mode(options.mode)) as locks:
+        with exit_on_input_errors(), destination_locks(destinations, directory_mode(options.mode)) as locks:
             if verbose:
                 _note_stale_locks(locks)
             options.destinations_locked = True  # so the leftovers of killed runs may go
@@ -319,19 +380,47 @@ def _run_locked(
     except DestinationLocked as exc:
         complain("error", exc)
         raise typer.Exit(EXIT_LOCKED) from None
-    except UsageError as exc:
-        complain("error", exc)
-        raise typer.Exit(EXIT_USAGE) from None
-    except InputError as exc:
-        complain("input error", f"{exc}; no output written")
-        raise typer.Exit(EXIT_INPUT) from None
-    except OutputError as exc:
-        complain("output error", f"cannot write {exc.destination}: {exc.strerror}; previous output kept")
-        raise typer.Exit(EXIT_INPUT) from None
-    except OSError as exc:  # not from writing (those are OutputError): reading an input
-        where = f"cannot read {exc.filename}: " if exc.filename else ""
-        complain("input error", f"{where}{exc.strerror or type(exc).__name__}; no output written")
-        raise typer.Exit(EXIT_INPUT) from None
+
+
+def print_summary(console: Console, stats: dict) -> None:
+    """The run's key figures: records, entity and masker tables (paper Tables 6 and 7)."""
+    records = stats["records"]
+    console.print(
+        f"[b]deid[/b]: {records['read']} records read, {records['written']} written, "
+        f"{records['rejected']} rejected; {stats['pseudonymizations']} pseudonymizations in "
+        f"{stats['notes']} notes; {stats['runtime_seconds']:.2f} s "
+        f"({stats['notes_per_second'] or 0:.0f} notes/s)",
+        highlight=False,
+    )
+    console.print(_share_table("Entity types", "type", stats["entities"]))
+    console.print(_share_table("Maskers", "masker", stats["maskers"]))
+    per_note = stats["pseudonymizations_per_note"]
+    length = stats["note_length_tokens"]
+    console.print(
+        f"per note: mean {format_number(per_note['mean'])}, median {format_number(per_note['median'])}, "
+        f"max {format_number(per_note['max'])}, "
+        f"{per_note['share_with_any']:.1%} with at least one; note length (tokens): "
+        f"median {format_number(length['median'])}, mean {format_number(length['mean'])}, "
+        f"max {format_number(length['max'])}",
+        highlight=False,
+    )
+    if stats["learned_references"]:
+        console.print(
+            f"learned from context: {stats['learned_references']} references, "
+            f"{stats['caught_only_by_corpus_learning']} mentions caught only that way",
+            highlight=False,
+        )
+
+
+def _share_table(title: str, label: str, shares: dict[str, dict[str, float]]) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(label)
+    table.add_column("count", justify="right")
+    table.add_column("share", justify="right")
+    for name, row in shares.items():
+        if row["count"]:
+            table.add_row(name, str(row["count"]), f"{row['proportion']:.1%}")
+    return table
 
 
 def _note_stale_locks(locks: list[TakenLock]) -> None:

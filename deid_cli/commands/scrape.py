@@ -108,6 +108,7 @@ Sources = Annotated[
         "--source",
         help="What to download: wikipedia, hcp, postcodes (repeatable or comma list).",
         show_default=False,
+        metavar="SOURCE",
     ),
 ]
 OutDir = Annotated[
@@ -118,9 +119,10 @@ OutDir = Annotated[
         help="Dictionary directory to update (default: the user data dir, e.g. "
         "~/.local/share/deid/dictionaries).",
         show_default=False,
+        metavar="DIR",
     ),
 ]
-ApiUrl = Annotated[str, typer.Option("--api-url", help="MediaWiki API endpoint.")]
+ApiUrl = Annotated[str, typer.Option("--api-url", help="MediaWiki API endpoint.", metavar="URL")]
 SourceFiles = Annotated[
     list[Path] | None,
     typer.Option(
@@ -131,24 +133,37 @@ SourceFiles = Annotated[
         help="HCP directory description (TOML; repeatable). Default: the shipped "
         "sources/aek_steiermark.toml.",
         show_default=False,
+        metavar="FILE",
     ),
 ]
 Countries = Annotated[
     list[str] | None,
     typer.Option(
-        "--country", help="Postcode countries: AT, DE, CH (repeatable or comma list). Default: all three."
+        "--country",
+        help="Postcode countries: AT, DE, CH (repeatable or comma list). Default: all three.",
+        metavar="CC",
     ),
 ]
 PostcodesUrl = Annotated[
     str,
-    typer.Option("--postcodes-url", help="Postcode archive URL; {country} is replaced by AT, DE, CH."),
+    typer.Option(
+        "--postcodes-url", help="Postcode archive URL; {country} is replaced by AT, DE, CH.", metavar="URL"
+    ),
 ]
 Delay = Annotated[
-    float, typer.Option("--delay", min=0.0, help="Seconds between requests (a source file may ask more).")
+    float,
+    typer.Option(
+        "--delay", min=0.0, help="Seconds between requests (a source file may ask more).", metavar="SECONDS"
+    ),
 ]
 MaxPages = Annotated[
     int | None,
-    typer.Option("--max-pages", min=1, help="Fetch at most N pages per list; continue with --resume."),
+    typer.Option(
+        "--max-pages",
+        min=1,
+        help="Fetch at most N pages per list; continue with --resume. Default: no limit.",
+        metavar="N",
+    ),
 ]
 Resume = Annotated[
     bool, typer.Option("--resume", help="Continue lists from the cursors saved by an unfinished run.")
@@ -156,11 +171,14 @@ Resume = Annotated[
 DryRun = Annotated[
     bool, typer.Option("--dry-run", help="Download and report what would change; write nothing.")
 ]
-Timeout = Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per request.")]
+Timeout = Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per request.", metavar="SECONDS")]
 Retries = Annotated[
-    int, typer.Option("--retries", min=0, help="Extra attempts after 429/5xx or a network error.")
+    int,
+    typer.Option("--retries", min=0, help="Extra attempts after 429/5xx or a network error.", metavar="N"),
 ]
-UserAgent = Annotated[str, typer.Option("--user-agent", help="User-Agent; please include a contact address.")]
+UserAgent = Annotated[
+    str, typer.Option("--user-agent", help="User-Agent; please include a contact address.", metavar="TEXT")
+]
 ScrapeQuiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, no summary.")]
 
 

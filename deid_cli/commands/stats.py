@@ -82,7 +82,8 @@ HtmlFile = Annotated[
         "--html",
         dir_okay=False,
         metavar="FILE",
-        help="Write a self-contained HTML report (tables, bar charts, histograms, trends).",
+        help="Write a self-contained HTML report (tables, bar charts, histograms, trends) here. "
+        "Default: none.",
     ),
 ]
 CsvDir = Annotated[
@@ -91,7 +92,7 @@ CsvDir = Annotated[
         "--csv",
         file_okay=False,
         metavar="DIR",
-        help="Write the tables as CSV files into DIR (created if needed).",
+        help="Write the tables as CSV files into DIR (created if needed). Default: none.",
     ),
 ]
 JsonOut = Annotated[
@@ -103,7 +104,8 @@ FailIfDrift = Annotated[
         "--fail-if-drift",
         metavar="PCT",
         min=0.0,
-        help="Exit 3 if a proportion moved more than PCT percentage points between consecutive files.",
+        help="Exit 3 if a proportion moved more than PCT percentage points between consecutive files. "
+        "Default: never.",
     ),
 ]
 

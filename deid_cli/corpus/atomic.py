@@ -1,12 +1,21 @@
-"""Outputs that appear whole or not at all: temp file beside the destination, fsync, rename."""
+"""Outputs that appear whole or not at all: temp file beside the destination, fsync, rename.
+
+Only regular files can be replaced that way. A character device or a FIFO (``-o /dev/null`` in
+a cron trial run, a named pipe read by the next program) is written in place as a stream:
+renaming a file over it would destroy it. ``-`` is standard output. A symlink stays a symlink:
+its target is written atomically. Anything else (a socket, a block device) is refused.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import os
+import stat
+import sys
 import tempfile
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,6 +44,41 @@ def make_directories(directory: Path, mode: int) -> None:
                 continue  # created meanwhile by someone else: not ours to change
             raise
         os.chmod(path, mode)
+
+
+STDOUT = Path("-")  # -o -, --stats - ...: standard output
+
+
+class OutputKind(Enum):
+    FILE = "file"  # a regular file (or a new one): temp file + rename
+    STREAM = "stream"  # a character device or FIFO: written in place
+    STDOUT = "stdout"
+
+
+def output_target(dest: Path) -> tuple[OutputKind, Path]:
+    """How ``dest`` is written and where: a stream for ``-``, a character device or a FIFO (also
+    behind a symlink); otherwise a regular file (or the directory of several outputs) at its real
+    path, so a symlink's target is replaced and the link kept (a dangling link's target is
+    created). Raises ``OutputError`` for anything else that exists (a socket, a block device)."""
+    if dest == STDOUT:
+        return OutputKind.STDOUT, dest
+    try:
+        mode = os.stat(dest).st_mode
+    except OSError:  # missing (a new file), or unreadable: opening it will say which
+        mode = None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        return OutputKind.STREAM, dest
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a directory: -o out/
+        raise OutputError(dest, OSError(0, "not a regular file, character device or FIFO"))
+    return OutputKind.FILE, Path(os.path.realpath(dest)) if dest.is_symlink() else dest
+
+
+def is_stream(dest: Path) -> bool:
+    """Whether ``dest`` is written as a stream (standard output, a device, a FIFO)."""
+    try:
+        return output_target(dest)[0] is not OutputKind.FILE
+    except OutputError:
+        return False
 
 
 TEMP_MARKER = ".deid-tmp-"  # temp files are ".{destination name}.deid-tmp-XXXXXXXX" beside it
@@ -85,9 +129,10 @@ class _OutputFile(io.BufferedWriter):
 
 @dataclass(slots=True)
 class _Pending:
-    tmp: Path
-    dest: Path
+    tmp: Path | None  # None: a stream, written in place
+    dest: Path  # what the user named (in messages)
     file: BinaryIO
+    target: Path  # what is replaced: the real path of a file
 
 
 class AtomicOutputs:
@@ -119,16 +164,27 @@ class AtomicOutputs:
             self._discard()
 
     def open(self, dest: Path) -> BinaryIO:
-        """Create the temp file for ``dest`` (and its parent directories) and return it."""
+        """Create the temp file for ``dest`` (and its parent directories) and return it; for a
+        stream destination return the stream itself."""
         if self._committed:
             raise RuntimeError("AtomicOutputs already committed")
-        if any(p.dest == dest for p in self._pending):
-            raise ValueError(f"output opened twice: {dest}")
+        kind, target = output_target(dest)
+        if kind is not OutputKind.STREAM and any(p.dest == dest for p in self._pending):
+            raise ValueError(f"output opened twice: {dest}")  # a device may be shared (/dev/null)
+        if kind is OutputKind.FILE:
+            pending = self._open_file(dest, target)
+        else:
+            pending = _Pending(None, dest, self._open_stream(dest, kind), target)
+        self._pending.append(pending)
+        return pending.file
+
+    def _open_file(self, dest: Path, target: Path) -> _Pending:
+        """A temp file beside ``target``, 0600 from birth, then exactly ``mode``."""
         try:
-            make_directories(dest.parent, directory_mode(self.mode))
+            make_directories(target.parent, directory_mode(self.mode))
             if self.remove_stale:
-                remove_stale_temps(dest)
-            fd, name = tempfile.mkstemp(prefix=f".{dest.name}{TEMP_MARKER}", dir=dest.parent)  # 0600
+                remove_stale_temps(target)
+            fd, name = tempfile.mkstemp(prefix=f".{target.name}{TEMP_MARKER}", dir=target.parent)  # 0600
         except OSError as exc:
             raise OutputError(dest, exc) from None
         try:
@@ -140,38 +196,85 @@ class AtomicOutputs:
             if isinstance(exc, OSError):
                 raise OutputError(dest, exc) from None
             raise
-        self._pending.append(_Pending(Path(name), dest, file))
-        return file
+        return _Pending(Path(name), dest, file, target)
+
+    @staticmethod
+    def _open_stream(dest: Path, kind: OutputKind) -> BinaryIO:
+        """Standard output, or the device/FIFO opened for writing (a FIFO waits for its
+        reader); never created, truncated or given a mode."""
+        if kind is OutputKind.STDOUT:
+            sys.stdout.flush()
+            return _StreamOutput(sys.stdout.buffer, dest)
+        try:
+            fd = os.open(dest, os.O_WRONLY | os.O_CLOEXEC)
+        except OSError as exc:
+            raise OutputError(dest, exc) from None
+        return _OutputFile(fd, dest)
 
     def commit(self) -> None:
-        """Flush and fsync all temps first, then rename them, keeping the window of mixed state short."""
+        """Flush and fsync all temps first, then rename them, keeping the window of mixed state
+        short; streams are flushed (and devices closed) in place."""
         if self._committed:
             return
         for pending in self._pending:
             try:
                 pending.file.flush()
-                os.fsync(pending.file.fileno())
+                if pending.tmp is not None:
+                    os.fsync(pending.file.fileno())
                 pending.file.close()
             except OSError as exc:
                 raise OutputError(pending.dest, exc) from None
         for pending in self._pending:
+            if pending.tmp is None:
+                continue
             try:
-                os.replace(pending.tmp, pending.dest)
+                os.replace(pending.tmp, pending.target)
             except OSError as exc:
                 raise OutputError(pending.dest, exc) from None
         self._committed = True
-        for directory in {p.dest.parent for p in self._pending}:
+        for directory in {p.target.parent for p in self._pending if p.tmp is not None}:
             _fsync_directory(directory)
         self._pending.clear()
 
     def _discard(self) -> None:
-        """Close and delete every temp file; never raises so the original error stays visible."""
+        """Close and delete every temp file; never raises so the original error stays visible.
+        What a stream received stays received."""
         for pending in self._pending:
             with contextlib.suppress(OSError):
                 pending.file.close()
-            with contextlib.suppress(OSError):
-                pending.tmp.unlink(missing_ok=True)
+            if pending.tmp is not None:
+                with contextlib.suppress(OSError):
+                    pending.tmp.unlink(missing_ok=True)
         self._pending.clear()
+
+
+class _StreamOutput(io.RawIOBase):
+    """Standard output as an output file: writes go through, closing leaves it open."""
+
+    def __init__(self, stream: BinaryIO, dest: Path) -> None:
+        super().__init__()
+        self._stream = stream
+        self.dest = dest
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        try:
+            return self._stream.write(data)
+        except OSError as exc:
+            raise OutputError(self.dest, exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise OutputError(self.dest, exc) from None
+
+    def close(self) -> None:
+        if not self.closed:
+            self.flush()
+        super().close()
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -81,6 +81,16 @@ class CorpusFile:
         """The CSV delimiter in use (detected or explicit); None for JSONL."""
         return chr(self._reader.delimiter) if isinstance(self._reader, CsvReader) else None
 
+    @property
+    def missing_text_fields(self) -> tuple[str, ...]:
+        """Text fields a CSV header lacks (its records have the others); () for JSONL, where a
+        record without a text field is rejected."""
+        return self._reader.missing_text_fields if isinstance(self._reader, CsvReader) else ()
+
+    def has_records(self) -> bool:
+        """Whether the file holds any record, valid or not (reads up to the first one)."""
+        return any(not isinstance(item, bytes) for item in self._reader)
+
     def preamble(self) -> bytes:
         """Bytes before the first record: BOM + header line (with its ending, without dropped
         columns) for CSV, b"" for JSONL."""

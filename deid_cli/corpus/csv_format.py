@@ -122,6 +122,7 @@ class CsvReader:
         self.id_field = id_field
         self.extra_fields = tuple(extra_fields)
         self.drop_fields = tuple(drop_fields)
+        self._empty = False
         self._read_header(delimiter)
 
     def _read_header(self, explicit: int | None) -> None:
@@ -131,7 +132,8 @@ class CsvReader:
             bom = BOM if first.startswith(BOM) else b""
             first = first[len(bom) :]
             if not first.strip(b" \t\r\n"):
-                raise InputError(self.path, 1, "missing header row")
+                self._no_header(bom)  # an empty file: an empty corpus, not a fault
+                return
             default = ord("\t") if self.path.suffix.lower() == ".tsv" else ord(",")
             self.delimiter = explicit if explicit is not None else _detect_delimiter(first, default)
             self._tokenizer = _CsvTokenizer(self.delimiter)
@@ -158,12 +160,15 @@ class CsvReader:
         except UnicodeDecodeError:
             raise InputError(self.path, 1, "invalid UTF-8 in header") from None
         self._text_index: dict[str, int] = {}
+        self.missing_text_fields = tuple(name for name in self.text_fields if name not in names)
+        if len(self.missing_text_fields) == len(self.text_fields):  # some may be missing, not all
+            wanted = " or ".join(repr(name) for name in self.text_fields)
+            raise InputError(self.path, 1, f"no column {wanted} in header")
         for name in self.text_fields:
-            if names.count(name) == 0:
-                raise InputError(self.path, 1, f"no column {name!r} in header")
             if names.count(name) > 1:
                 raise InputError(self.path, 1, f"duplicate column {name!r} in header")
-            self._text_index[name] = names.index(name)
+            if name in names:
+                self._text_index[name] = names.index(name)
         self._id_index = names.index(self.id_field) if self.id_field in names else None
         self._extra_index: dict[str, int] = {}
         for name in self.extra_fields:
@@ -174,6 +179,16 @@ class CsvReader:
         drop_names = set(self.drop_fields)
         self._drop_indexes = tuple(i for i, name in enumerate(names) if name in drop_names)
         return len(names)
+
+    def _no_header(self, bom: bytes) -> None:
+        """A file without a header row holds no records: its output is its BOM, if any."""
+        self.delimiter = ord(",")
+        self.missing_text_fields = ()
+        self._header_size = len(bom)
+        self._header_lines = 0
+        self._columns = 0
+        self._preamble = bom
+        self._empty = True
 
     def _drop_edits(self, fields: Sequence[tuple[int, int]]) -> list[tuple[int, int, bytes]]:
         """Deletions removing the dropped columns and one delimiter each from a row's fields.
@@ -200,6 +215,8 @@ class CsvReader:
         records behind it. (A well-formed multi-line row with a wrong field count is rejected
         whole: its inner lines are note text, not records.) Inside such a run every quote is
         paired, so a line read again cannot start another run of that length: it stays linear."""
+        if self._empty:
+            return
         with self.path.open("rb") as handle:
             handle.seek(self._header_size)
             number = self._header_lines

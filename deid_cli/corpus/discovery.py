@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from deid_cli.corpus.atomic import STDOUT
 from deid_cli.corpus.records import UsageError
 
 JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
@@ -70,6 +71,8 @@ def output_paths(inputs: list[Path], roots: Sequence[Path], output: Path) -> dic
     destroy the only copy of the source.
     """
     single_file = len(roots) == 1 and len(inputs) == 1 and not roots[0].is_dir()
+    if output == STDOUT and not single_file:
+        raise UsageError("-o - (standard output) takes one input file, not several or a directory")
     if single_file:
         dest = output / inputs[0].name if output.is_dir() else output
         mapping = {inputs[0]: dest}

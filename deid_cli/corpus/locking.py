@@ -25,7 +25,7 @@ from pathlib import Path
 
 import orjson
 
-from deid_cli.corpus.atomic import OutputError, make_directories
+from deid_cli.corpus.atomic import OutputError, OutputKind, make_directories, output_target
 
 LOCK_SUFFIX = ".deid-lock"
 
@@ -93,13 +93,18 @@ def lock_file_of(destination: Path) -> Path:
 def destination_locks(destinations: Sequence[Path], directory_mode: int = 0o700) -> Iterator[list[TakenLock]]:
     """Hold the locks of all ``destinations`` (duplicates once) for the block; raises
     ``DestinationLocked`` at once if any is held, ``OutputError`` if one cannot be created.
-    Missing parent directories are created with ``directory_mode``, as the outputs' would be."""
+    Missing parent directories are created with ``directory_mode``, as the outputs' would be.
+    A symlink is locked at its target; a stream (standard output, a device, a FIFO) is not
+    locked: nothing is replaced there, and no lock file may appear beside /dev/null."""
     taken: list[TakenLock] = []
     fds: list[int] = []
     seen: set[Path] = set()
     try:
         for destination in destinations:
-            lock_file = lock_file_of(destination)
+            kind, target = output_target(destination)
+            if kind is not OutputKind.FILE:
+                continue
+            lock_file = lock_file_of(target)
             if lock_file in seen:
                 continue
             seen.add(lock_file)

@@ -141,12 +141,14 @@ class DaskEngine:
             )
         files, single_file = resolve_inputs(inputs)
         guard = RemoteInputGuard((str(f), partial(f.fs.info, f.path)) for f in files)
+        stats = RunStats()
         for source in files:
-            if source.suffix.lower() in CSV_SUFFIXES:
-                corpus_file_of(source, opts)  # reads the header: a bad one stops the run before any work
+            missing: tuple[str, ...] = ()
+            if source.suffix.lower() in CSV_SUFFIXES:  # the header: a bad one stops the run before any work
+                missing = corpus_file_of(source, opts).missing_text_fields
+            stats.add_input(source, missing)
         destinations = destinations_of(files, single_file, output)
         self._check_side_outputs(files, destinations)
-        stats = RunStats()
         wants_risk = opts.stats_path is not None or opts.spans_path is not None
         risk = CorpusRisk(self.detector.lexicon) if wants_risk else None
         with self._connect() as run:
@@ -366,6 +368,8 @@ def _result(part: Partition, future: Future) -> Any:
 def merge_stats(total: RunStats, part: RunStats) -> None:
     """Add a partition's statistics (all counters; rejections are added in order by the caller)."""
     total.records_read += part.records_read
+    for path, count in part.inputs.items():
+        total.inputs[path] = total.inputs.get(path, 0) + count
     total.records_written += part.records_written
     total.maskers.update(part.maskers)
     total.entities.update(part.entities)

@@ -184,7 +184,7 @@ def _pseudonymize(
             if isinstance(item, bytes):
                 out.append(item)
             elif isinstance(item, Rejected):
-                writer.stats.records_read += 1
+                writer.stats.count_read(item.path)
                 rejected.append(item)
                 if options.on_error == "fail":
                     return b"".join(out), rejected

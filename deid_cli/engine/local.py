@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 import orjson
 
-from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
+from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, STDOUT, AtomicOutputs, is_stream
 from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs, output_paths
 from deid_cli.corpus.fingerprint import InputGuard
@@ -105,11 +105,12 @@ def _noop(_phase: str, _done: int, _total: int | None) -> None:
 
 
 def check_side_outputs(options: RunOptions, local_inputs: Iterable[Path], outputs: Iterable[Path]) -> None:
-    """--stats and --spans must not overwrite an input, a corpus output or each other."""
+    """--stats and --spans must not overwrite an input, a corpus output or each other. Devices
+    and FIFOs may be shared (``/dev/null`` for all); standard output only by one of them."""
     taken = {p.resolve(): "an input file" for p in local_inputs}
-    taken.update({p.resolve(): "a corpus output" for p in outputs})
+    taken.update({p.resolve(): "a corpus output" for p in outputs if p == STDOUT or not is_stream(p)})
     for option, path in (("--stats", options.stats_path), ("--spans", options.spans_path)):
-        if path is None:
+        if path is None or (path != STDOUT and is_stream(path)):
             continue
         clash = taken.get(path.resolve())
         if clash is not None:
@@ -188,6 +189,8 @@ class LocalEngine:
         destinations = output_paths([f.path for f in files], inputs, output)
         self._check_side_outputs(files, destinations)
         stats = RunStats()
+        for corpus_file in files:
+            stats.add_input(corpus_file.path, corpus_file.missing_text_fields)
         detector = self.detector
         total: int | None = None  # records, for the progress bar: known only after pass 1
         # Risk levels are only written to --stats and --spans, so they cost nothing otherwise.
@@ -267,7 +270,7 @@ class LocalEngine:
                     if isinstance(item, bytes):
                         out.write(item)
                     elif isinstance(item, Rejected):
-                        stats.records_read += 1
+                        stats.count_read(item.path)
                         self._rejected(item, stats)
                     else:
                         out.write(writer.record(corpus_file, item, next(per_record), spans_out))
@@ -319,7 +322,7 @@ class RecordWriter:
     ) -> bytes:
         """The record's output bytes; also counts it and writes its spans lines."""
         stats = self.stats
-        stats.records_read += 1
+        stats.count_read(record.path)
         group = record.extras.get(self.options.group_field or "", "")
         replace = self.dates.replacer(self.strategy.replace, str(group))
         new_texts: dict[str, str] = {}

@@ -157,11 +157,11 @@ def parse_gold(lines: Iterable[bytes]) -> list[GoldNote]:
         try:
             line.decode("utf-8")
         except UnicodeDecodeError:
-            raise GoldError(number, "not UTF-8") from None
+            raise GoldError(number, "invalid UTF-8") from None
         try:
             record = orjson.loads(line)
         except orjson.JSONDecodeError:
-            raise GoldError(number, "not valid JSON") from None
+            raise GoldError(number, "invalid JSON") from None
         if not isinstance(record, dict):
             raise GoldError(number, "not a JSON object")
         for key in ("id", "text", "gold"):

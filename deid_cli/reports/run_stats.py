@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +36,10 @@ class RunStats:
 
     records_read: int = 0
     records_written: int = 0
+    # Every input file with the records read from it (valid or rejected), and the text fields
+    # a CSV header lacked: which files were empty or partial (paths only, never content).
+    inputs: dict[str, int] = field(default_factory=dict)
+    missing_text_fields: dict[str, list[str]] = field(default_factory=dict)
     rejected: list[RejectedRecord] = field(default_factory=list)
     maskers: Counter[str] = field(default_factory=Counter)
     entities: Counter[str] = field(default_factory=Counter)
@@ -58,6 +63,22 @@ class RunStats:
     def add_risk(self, level: str) -> None:
         """Count one note's re-identification risk level (``risk.LEVELS``)."""
         self.risk[level] += 1
+
+    def add_input(self, path: object, missing_text_fields: Sequence[str] = ()) -> None:
+        """An input file of the run (local path or URL) and the text fields its header lacks."""
+        self.inputs.setdefault(str(path), 0)
+        if missing_text_fields:
+            self.missing_text_fields[str(path)] = list(missing_text_fields)
+
+    def count_read(self, path: object) -> None:
+        """One record read (valid or rejected) from the input file ``path``."""
+        self.records_read += 1
+        key = str(path)
+        self.inputs[key] = self.inputs.get(key, 0) + 1
+
+    @property
+    def inputs_without_records(self) -> list[str]:
+        return [path for path, count in self.inputs.items() if count == 0]
 
     def reject(self, path: Path, line: int, reason: str) -> None:
         self.rejected.append(RejectedRecord(str(path), line, reason))
@@ -86,6 +107,11 @@ class RunStats:
                 "rejected": len(self.rejected),
             },
             "rejected_records": [{"file": r.path, "line": r.line, "reason": r.reason} for r in self.rejected],
+            "inputs": {
+                "files": len(self.inputs),
+                "without_records": self.inputs_without_records,
+                "missing_text_fields": self.missing_text_fields,
+            },
             "notes": notes,
             "pseudonymizations": total_spans,
             "maskers": _shares(self.maskers, masker_names(), total_spans),

@@ -1,6 +1,7 @@
-"""Terminal output: a progress bar while running and a summary of the statistics afterwards.
+"""Terminal output: progress bars while commands run (the only module besides the commands
+that uses rich).
 
-Both go to stderr, so stdout stays free for machine-readable output and cron mails show them.
+Progress goes to stderr, so stdout stays free for machine-readable output and cron mails show them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
-from rich.table import Table
 
 
 class LiveProgress:
@@ -67,45 +67,6 @@ class ProgressReporter(LiveProgress):
 
     def update(self, phase: str, done: int, total: int | None) -> None:
         self._update(phase, completed=done, total=total)
-
-
-def print_summary(console: Console, stats: dict) -> None:
-    """The run's key figures: records, entity and masker tables (paper Tables 6 and 7)."""
-    records = stats["records"]
-    console.print(
-        f"[b]deid[/b]: {records['read']} records read, {records['written']} written, "
-        f"{records['rejected']} rejected; {stats['pseudonymizations']} pseudonymizations in "
-        f"{stats['notes']} notes; {stats['runtime_seconds']:.2f} s "
-        f"({stats['notes_per_second'] or 0:.0f} notes/s)",
-        highlight=False,
-    )
-    console.print(_share_table("Entity types", "type", stats["entities"]))
-    console.print(_share_table("Maskers", "masker", stats["maskers"]))
-    per_note = stats["pseudonymizations_per_note"]
-    length = stats["note_length_tokens"]
-    console.print(
-        f"per note: mean {per_note['mean']}, median {per_note['median']}, max {per_note['max']}, "
-        f"{per_note['share_with_any']:.1%} with at least one; note length (tokens): "
-        f"median {length['median']}, mean {length['mean']}, max {length['max']}",
-        highlight=False,
-    )
-    if stats["learned_references"]:
-        console.print(
-            f"learned from context: {stats['learned_references']} references, "
-            f"{stats['caught_only_by_corpus_learning']} mentions caught only that way",
-            highlight=False,
-        )
-
-
-def _share_table(title: str, label: str, shares: dict[str, dict[str, float]]) -> Table:
-    table = Table(title=title, title_justify="left")
-    table.add_column(label)
-    table.add_column("count", justify="right")
-    table.add_column("share", justify="right")
-    for name, row in shares.items():
-        if row["count"]:
-            table.add_row(name, str(row["count"]), f"{row['proportion']:.1%}")
-    return table
 
 
 class ScrapeProgress(LiveProgress):

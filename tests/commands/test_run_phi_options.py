@@ -111,3 +111,26 @@ def test_known_fields_mask_text_and_columns_with_the_same_pseudonyms(deid, workd
     assert record["text"].startswith(surname_tag)  # the misspelt "Zirbleitnr" shares the code
     assert record["author"].startswith("[HCP-") and record["text"].endswith(record["author"])
     assert "Zirblei" not in json.dumps(out) and "Hofbr" not in json.dumps(out)
+
+
+def test_an_impossible_birth_date_is_masked_under_every_date_mode_but_keep(deid, workdir: Path) -> None:
+    record = {"id": 1, "patient_id": "P1", "text": "geb. 31.02.1950, Kontrolle am 12.03.2023."}
+    (workdir / "in.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    for mode in ("mask", "shift", "year"):
+        args = ["--types", "all", "--dates", mode, "--group-field", "patient_id", "-q"]
+        assert deid("run", "in.jsonl", "-o", "out.jsonl", *args).exit_code == 0
+        text = read(workdir)[0]["text"]
+        assert "31.02.1950" not in text and "1950" not in text, mode  # no shift or year of a non-date
+        assert text.startswith("geb. [DAT"), mode
+    assert (
+        deid("run", "in.jsonl", "-o", "out.jsonl", "--types", "all", "--dates", "keep", "-q").exit_code == 0
+    )
+    assert "31.02.1950" in read(workdir)[0]["text"]
+
+
+def test_a_known_surname_that_is_an_ordinary_word_keeps_the_adjective(deid, workdir: Path) -> None:
+    record = {"id": 1, "name": "Wendolin Schwach", "text": "Fühlt sich sehr schwach. Frau Schwach kommt."}
+    (workdir / "in.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert deid("run", "in.jsonl", "-o", "out.jsonl", "--known-field", "name", "-q").exit_code == 0
+    text = read(workdir)[0]["text"]
+    assert text.startswith("Fühlt sich sehr schwach. Frau [PAT-") and "Schwach" not in text

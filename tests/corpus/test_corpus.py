@@ -432,11 +432,19 @@ def test_csv_quote_inside_unquoted_field_is_data(tmp_path: Path) -> None:
     assert rewrite(corpus, upper) == b'id,text\n1,"5"" LANG"\n'
 
 
+@pytest.mark.parametrize("data", [b"", b"\n\n", b"\xef\xbb\xbf", b"id,text\n"])
+def test_a_csv_without_rows_is_an_empty_corpus_not_an_error(tmp_path: Path, data: bytes) -> None:
+    corpus = CorpusFile(write(tmp_path, "n.csv", data))
+    assert list(corpus) == [] and not corpus.has_records()
+    assert corpus.preamble() == (
+        data if data.startswith(b"id") else data[:3] if data.startswith(b"\xef") else b""
+    )
+
+
 @pytest.mark.parametrize(
     ("data", "reason"),
     [
         (b"id,note\n1,x\n", "no column 'text' in header"),
-        (b"", "missing header row"),
         (b"id,text,text\n", "duplicate column 'text' in header"),
         (b"id,\xff,text\n", "invalid UTF-8 in header"),
         (b'id,"text\n', "malformed header: unterminated quoted field"),

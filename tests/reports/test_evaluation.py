@@ -362,7 +362,7 @@ def test_gold_lines_are_validated_without_quoting_content() -> None:
     notes = parse_gold([good, b"", b"  "])
     assert len(notes) == 1 and notes[0].spans == [(5, 9, "NAME_PATIENT")]  # duplicates kept once
     cases = {
-        b"{not json " + SECRET.encode(): "not valid JSON",
+        b"{not json " + SECRET.encode(): "invalid JSON",
         json.dumps([SECRET]).encode(): "not a JSON object",
         json.dumps({"id": "a", "gold": []}).encode(): "missing field 'text'",
         json.dumps({"id": "a", "text": SECRET, "gold": [[0, 99, "X"]]}).encode(): "out of range",
@@ -371,7 +371,7 @@ def test_gold_lines_are_validated_without_quoting_content() -> None:
         json.dumps({"id": "a", "text": SECRET, "gold": [[True, 2, "X"]]}).encode(): "not [start, end",
         json.dumps({"id": "a", "text": SECRET, "gold": {}}).encode(): "'gold' is not a list",
         json.dumps({"id": None, "text": SECRET, "gold": []}).encode(): "'id' is not",
-        SECRET.encode("latin-1") + b"\xff": "not UTF-8",
+        SECRET.encode("latin-1") + b"\xff": "invalid UTF-8",
     }
     for line, reason in cases.items():
         with pytest.raises(GoldError) as info:
@@ -584,7 +584,7 @@ def test_unusable_label_map_is_a_usage_error(run_eval, workdir: Path) -> None:
     ("line", "reason"),
     [
         ('{"id": "b", "text": "' + SECRET + '", "gold": [[0, 99, "NAME_PATIENT"]]}', "out of range"),
-        ('{"id": "b", "text": "' + SECRET + '"', "not valid JSON"),
+        ('{"id": "b", "text": "' + SECRET + '"', "invalid JSON"),
         ('{"id": "b", "text": "' + SECRET + '"}', "missing field 'gold'"),
     ],
 )
@@ -600,11 +600,12 @@ def test_bad_gold_file_is_an_input_error_with_file_and_line(
     assert_no_secret(result.stdout, result.stderr)
 
 
-def test_empty_gold_file_is_an_input_error(run_eval, workdir: Path) -> None:
+def test_empty_gold_file_is_an_empty_evaluation_with_a_warning(run_eval, workdir: Path) -> None:
     gold = workdir / "gold.jsonl"
     gold.write_text("\n", encoding="utf-8")
     result = run_eval(gold)
-    assert result.exit_code == 1 and "no records" in result.stderr
+    assert result.exit_code == 0 and f"warning: {gold}: no records" in result.stderr
+    assert "leaked gold strings: 0 of 0" in result.stdout
 
 
 def test_eval_help_documents_options_and_exit_statuses(run_eval) -> None:

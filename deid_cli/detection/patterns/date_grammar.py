@@ -41,6 +41,7 @@ __all__ = [
     "MONTH_NAME",
     "DateField",
     "ParsedDate",
+    "is_impossible_date",
     "is_valid_match",
     "parse_date",
     "parsed_from_match",
@@ -282,6 +283,20 @@ def is_valid_match(match: re.Match[str], groups: dict[str, Any] | None = None) -
     accept), without building the parsed form: the cheap check for scanning. ``groups`` is
     ``match.groupdict()`` when the caller has it already."""
     return _values(match.groupdict() if groups is None else groups) is not None
+
+
+def is_impossible_date(groups: dict[str, Any]) -> bool:
+    """A whole date, day, month and year written, whose day its month does not have: a typo'd
+    or invented birth date ("31.02.1950", "29.02.1951") identifies as well as a real one, so it
+    is masked as a date too (it is never parsed, shifted or cut to its year)."""
+    if groups.get("d0") is not None or groups.get("d") is None:
+        return False
+    if groups.get("y") is None and groups.get("yy") is None:
+        return False
+    name = groups.get("mn")
+    month = _MONTH_WORDS[name.rstrip(".")][0] if name is not None else int(groups["m"])
+    day = int(groups["d"])
+    return 1 <= month <= 12 and 1 <= day <= 31 and _values(groups) is None
 
 
 def parsed_from_match(match: re.Match[str]) -> ParsedDate | None:

@@ -76,7 +76,13 @@ from operator import attrgetter
 from stdnum import iban as _iban
 from stdnum.at import vnr as _vnr
 
-from deid_cli.detection.patterns.date_grammar import DATE_PATTERNS, MONTH_NAME, is_valid_match, parse_date
+from deid_cli.detection.patterns.date_grammar import (
+    DATE_PATTERNS,
+    MONTH_NAME,
+    is_impossible_date,
+    is_valid_match,
+    parse_date,
+)
 from deid_cli.detection.patterns.number_context import wordset
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.spans import Span, select_disjoint
@@ -562,7 +568,7 @@ class PhiStage:
         for pattern in DATE_PATTERNS:
             for m in pattern.finditer(text):
                 g = m.groupdict()
-                if is_valid_match(m, g) and _date_context_ok(text, m, g):
+                if (is_valid_match(m, g) or is_impossible_date(g)) and _date_context_ok(text, m, g):
                     found.append(Span(m.start(), m.end(), DAT, "RegexDate"))
         for m in _SLASHED_DAY_DATE.finditer(text):
             if parse_date(m.group("b")) is not None and 1 <= int(m.group("a")) <= 31:

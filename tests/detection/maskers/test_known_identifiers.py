@@ -63,3 +63,33 @@ def test_known_names_are_learned_for_the_rest_of_the_corpus() -> None:
     assert learned >= 1
     spans = detector.detect("Rückruf bei Zirbleitner").spans
     assert [(s.type, s.masker) for s in spans] == [(PAT, "CorpusName")]
+
+
+# A known value that is also an ordinary word matches only in name form (issue: "sehr schwach"
+# became "sehr [PAT]"). "Schwach" and "Klein" are ordinary German words; the given name is invented.
+ORDINARY = [("Wendolin Schwach", PAT)]
+
+
+def test_an_ordinary_word_known_value_is_kept_in_ordinary_use() -> None:
+    assert found("Pat. fühlt sich sehr schwach.", ORDINARY) == []
+    assert found("Schwach und müde seit Tagen.", ORDINARY) == []  # sentence start, no name near
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heute kommt Frau Schwach zur Kontrolle.",
+        "Rückruf an Hr. Schwach erbeten.",
+        "Schwach, Wendolin: Kontrolle in 3 Monaten.",
+        "Wendolin Schwach ruft an.",
+        "Die Tochter von Schwach meldet sich.",
+    ],
+)
+def test_an_ordinary_word_known_value_is_masked_in_name_form(text: str) -> None:
+    assert ("Schwach", PAT, "KnownIdentifier") in found(text, ORDINARY)
+
+
+def test_an_ordinary_word_known_value_is_not_matched_by_a_variant() -> None:
+    assert found("Die Tochter von Schwah meldet sich.", ORDINARY) == []
+    assert all(masker != "KnownIdentifier" for *_, masker in found("Befund von Klain.", [("Klein", PAT)]))
+    assert found("Die Tochter von Zirbleitnr meldet sich.") == [("Zirbleitnr", PAT, "KnownIdentifier")]

@@ -70,6 +70,9 @@ AUDIT_EPILOG = """
 occurrences, the cues around them, the masker that came closest and the score. It CONTAINS PHI;
 -o writes it with mode 0600. Add real names to a --corrections file (mask = \\[{text, type}]).
 
+[b]Outputs[/b]: '-' is standard output; a device or FIFO (/dev/null, a named pipe) is
+written as a stream, without the atomic replace; a symlink's target is replaced, the link kept.
+
 [b]Exit statuses[/b]: 0 ok, 1 bad input (file:line and reason, never content), 2 usage error.
 """
 
@@ -114,7 +117,7 @@ def audit_command(
     rare, near name cues), so a maintainer can add them to --corrections.
 
     The pipeline runs as [b]deid run[/b] does (same dictionaries, learning and types). The
-    output CONTAINS PHI. Ranking and definitions: see README, section "deid audit".
+    output CONTAINS PHI. Ranking and definitions: see docs/reports.md, section "deid audit".
     """
     try:
         selected = parse_types(types)

@@ -184,7 +184,7 @@ def eval_command(
 
     The pipeline runs as [b]deid run[/b] does (both passes over the whole file). Adjacent
     detected name tokens of one type ("Anna" "Gruber") are merged before entity matching.
-    Definitions: see README, section "deid eval".
+    Definitions: see docs/evaluation.md.
     """
     mapping = effective_label_map(_label_map_or_exit(label_map))
     selected = _selected_types(types, mapping)

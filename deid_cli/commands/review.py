@@ -79,6 +79,9 @@ Every non-empty stratum gets at least one note; --seed S draws the same sample a
 
 [b]The page contains original patient data[/b]: written with mode 0600. Do not share it.
 
+[b]Outputs[/b]: '-' is standard output; a device or FIFO (/dev/null, a named pipe) is
+written as a stream, without the atomic replace; a symlink's target is replaced, the link kept.
+
 [b]Exit statuses[/b]: 0 ok, 1 input error (file:line and reason, never content), 2 usage error.
 """
 
@@ -168,7 +171,7 @@ def review_command(
     The pipeline runs as [b]deid run[/b] does, with the same dictionary, type and learning
     options. Reviewers mark wrongly masked spans and missed PHI on the page and export those
     marks as a corrections file for [b]deid run --corrections[/b]. The page loads nothing from
-    the network. See README, section "deid review".
+    the network. See docs/reports.md, section "deid review".
     """
     selected = _selected_types(types)
     corpus = _review_corpus(

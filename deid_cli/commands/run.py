@@ -98,6 +98,9 @@ RUN_EPILOG = """
 
   deid run notes.jsonl -o - --types all | gzip > masked.jsonl.gz
 
+[b]Outputs[/b]: '-' is standard output; a device or FIFO (/dev/null, a named pipe) is
+written as a stream, without the atomic replace; a symlink's target is replaced, the link kept.
+
 [b]Exit statuses[/b]: 0 ok; 1 input or output error (file:line and reason, an input that changed
 during the run, or the output that cannot be written, e.g. disk full, on stderr); 2 usage error;
 70 internal error (a bug); 75 another deid run is writing to the same destination (lock file

@@ -3,8 +3,8 @@
 Registered by ``deid_cli/cli.py`` as ``app.command("stats", epilog=STATS_EPILOG)(stats_command)``.
 Loading, checking, comparing and the drift rule live in ``stats_report.py``; the HTML page in
 ``stats_html.py``. This module parses options, prints the terminal view and writes the files.
-Exit statuses: 0 ok, 1 unusable stats file, 2 usage error (also: an output cannot be written),
-3 drift above ``--fail-if-drift``.
+Exit statuses: 0 ok, 1 unusable stats file or an output that cannot be written, 2 usage
+error, 3 drift above ``--fail-if-drift``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from deid_cli.commands.options import FileMode
+from deid_cli.commands.options import FileMode, exit_on_input_errors
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
 from deid_cli.reports.stats_report import (
     StatsFileError,
@@ -60,9 +60,12 @@ risk level) per run and its change in percentage points (pp).
 more than PCT points between two consecutive files. For slow creep,
 compare a fixed baseline with the latest run.
 
+[b]Outputs[/b]: '-' is standard output; a device or FIFO (/dev/null, a named pipe) is
+written as a stream, without the atomic replace; a symlink's target is replaced, the link kept.
+
 [b]Exit statuses[/b]: 0 ok, 1 unusable stats file (file, line:column for
-broken JSON, reason; never its content), 2 usage error or output not
-writable, 3 drift above --fail-if-drift.
+broken JSON, reason; never its content) or an output that cannot be
+written, 2 usage error, 3 drift above --fail-if-drift.
 """
 
 
@@ -125,11 +128,8 @@ def stats_command(
     if fail_if_drift is not None and len(files) < 2:
         raise typer.BadParameter("needs at least two stats files to compare", param_hint="--fail-if-drift")
     report = build_report(_load_runs_or_exit(files), fail_if_drift)
-    try:
+    with exit_on_input_errors():
         write_outputs(report, html, csv_dir, mode)
-    except OSError as exc:
-        complain("error", f"cannot write {exc.filename or 'output'}: {exc.strerror or 'I/O error'}")
-        raise typer.Exit(EXIT_USAGE) from None
     if json_out:
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:

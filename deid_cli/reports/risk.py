@@ -7,7 +7,7 @@ professions, rare diagnoses, ages and dates. Pass 1 counts, for each quasi-ident
 pair of demographic ones, the distinct groups (patients, or records) whose notes contain it;
 pass 2 asks, per note, how many OTHER groups share them (k) and turns that into a level.
 
-Definitions (README, section "Re-identification risk"):
+Definitions (docs/reports.md, section "Re-identification risk per note"):
 
 * ``k`` of a key = number of other groups whose notes contain it, counted up to ``K_CAP``.
 * uniqueness of a key = ``1 / (1 + k)``: 1.0 for a key no other patient shares.

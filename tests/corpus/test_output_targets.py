@@ -146,16 +146,27 @@ def test_dash_takes_one_input_file_and_one_option(deid: Callable[..., Run], work
     assert twice.exit_code == 2 and "--stats -" in twice.stderr
 
 
-def test_a_socket_is_refused_and_left_alone(deid: Callable[..., Run], workdir: Path) -> None:
-    _write_corpus(workdir / "c.jsonl")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("run", "c.jsonl", "-o", "sock", "--workers", "1"),
+        ("stats", "stats.json", "--html", "sock"),
+        ("review", "c.jsonl", "-o", "sock"),
+        ("audit", "c.jsonl", "-o", "sock"),
+    ],
+    ids=["run -o", "stats --html", "review -o", "audit -o"],
+)
+def test_a_socket_is_refused_alike_by_every_command_and_left_alone(
+    deid: Callable[..., Run], workdir: Path, stats_file: Path, command: tuple[str, ...]
+) -> None:
     server = socket.socket(socket.AF_UNIX)
     server.bind(str(workdir / "sock"))
     try:
-        run = deid("run", "c.jsonl", "-o", "sock", "--workers", "1")
+        run = deid(*command)
     finally:
         server.close()
     assert run.exit_code == 1
-    assert "not a regular file, character device or FIFO" in run.stderr
+    assert "output error: cannot write sock: not a regular file, character device or FIFO" in run.stderr
     assert stat.S_ISSOCK(os.lstat(workdir / "sock").st_mode)
 
 

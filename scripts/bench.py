@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import bench_baseline
 import bench_corpus
 import bench_report
 import orjson
@@ -58,6 +59,7 @@ MEASURES = {
     "command": "`deid run{single}` command (incl. start-up)",
     "command_workers2": "`deid run --workers 2` command (incl. start-up)",
     "floor": "I/O floor (orjson read + write + fsync)",
+    "baseline_command": "`deid run --workers 1` of {baseline} (incl. start-up)",
 }
 
 # fmt: off
@@ -198,12 +200,12 @@ def time_engine(detector: Detector, corpus: Path, workdir: Path, workers: int = 
 
 
 def time_command(
-    corpus: Path, dict_dir: Path, cache: Path, workdir: Path, extra: list[str]
+    corpus: Path, dict_dir: Path, cache: Path, workdir: Path, extra: list[str], deid: Path = DEID
 ) -> tuple[float, float, float]:
     """Wall time, peak RSS of the largest process and peak PSS of all its processes (MB) of a
-    real ``deid run``, started through scripts/bench_launch.py."""
+    real ``deid run`` (this one, or a baseline's), started through scripts/bench_launch.py."""
     output = workdir / "command-out.jsonl"
-    command = [str(DEID), "run", str(corpus), "-o", str(output), "--dict-dir", str(dict_dir), "-q", *extra]
+    command = [str(deid), "run", str(corpus), "-o", str(output), "--dict-dir", str(dict_dir), "-q", *extra]
     env = {**os.environ, "DEID_CACHE_DIR": str(cache)}
     launcher = [sys.executable, str(SCRIPTS / "bench_launch.py")]
     done = subprocess.run([*launcher, *command], env=env, capture_output=True, text=True)
@@ -309,6 +311,7 @@ class Bench:
         # figures pin it to 1 and 2 workers are measured beside them.
         self.workers = has_workers_option() and "workers" in RunOptions.__dataclass_fields__
         self.single = ["--workers", "1"] if self.workers else []
+        self.baseline = bench_baseline.install(args.baseline, args.out, log) if args.baseline else None
 
     def engine_seconds(self, corpus: Path, repeat: int) -> list[float]:
         return [time_engine(self.detector, corpus, self.workdir)[0] for _ in range(repeat)]
@@ -340,6 +343,13 @@ class Bench:
                 seconds[name].append(elapsed)
                 before = peaks.get(name, (0.0, 0.0))
                 peaks[name] = (max(largest, before[0]), max(total, before[1]))
+            if self.baseline is not None:
+                baseline = self.baseline
+                elapsed, largest, _ = time_command(
+                    corpus, self.dict_dir, baseline.cache, self.workdir, ["--workers", "1"], baseline.deid
+                )
+                seconds["baseline_command"].append(elapsed)
+                peaks["baseline_command"] = (max(largest, peaks.get("baseline_command", (0.0, 0.0))[0]), 0.0)
             seconds["floor"].append(time_io_floor(corpus, self.workdir))
         return seconds, peaks, stats
 
@@ -398,11 +408,15 @@ def throughput_rows(
     peaks: dict[str, tuple[float, float]],
     workers: bool,
     deduce: dict[str, Any],
+    baseline: bench_baseline.Baseline | None = None,
 ) -> list[dict[str, Any]]:
     """The rows of the side-by-side table; a measure that could not run says why."""
     rows: list[dict[str, Any]] = []
     for name, label in MEASURES.items():
-        label = label.format(single=" --workers 1" if workers else "")
+        if name == "baseline_command" and baseline is None:
+            continue
+        described = f"{baseline.ref} ({baseline.commit[:12]})" if baseline else ""
+        label = label.format(single=" --workers 1" if workers else "", baseline=described)
         if name == "floor":
             rows.append(deduce_row(deduce))
         if not seconds[name]:
@@ -444,6 +458,9 @@ def ratios(seconds: dict[str, list[float]], notes: int, deduce: dict[str, Any]) 
         "workers2_speedup_command": median(seconds["command"]) / median(seconds["command_workers2"])
         if seconds["command_workers2"]
         else None,
+        "speedup_over_baseline_command": median(seconds["baseline_command"]) / median(seconds["command"])
+        if seconds["baseline_command"]
+        else None,
     }
 
 
@@ -482,7 +499,8 @@ def bench_run(args: argparse.Namespace) -> dict[str, Any]:
             "pseudonymizations_mean": per_note["mean"],
             "pseudonymizations_median": per_note["median"],
         },
-        "throughput": throughput_rows(seconds, peaks, bench.workers, deduce),
+        "throughput": throughput_rows(seconds, peaks, bench.workers, deduce, bench.baseline),
+        "baseline": {"ref": bench.baseline.ref, "commit": bench.baseline.commit} if bench.baseline else None,
         "deduce": deduce,
         "ratios": ratios(seconds, shape.notes, deduce),
         "peak_rss_mb": peaks["command"][0],
@@ -529,6 +547,11 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--deduce-venv", type=Path, default=DEFAULT_DEDUCE_VENV)
     run.add_argument("--deduce-python", type=Path, help="use this interpreter for DEDUCE (no venv set-up)")
     run.add_argument("--no-deduce", action="store_true", help="skip the DEDUCE comparison")
+    run.add_argument(
+        "--baseline",
+        metavar="REF",
+        help="also time the `deid run` of this git ref (installed into its own venv) side by side",
+    )
     args = parser.parse_args(argv)
     if args.what == "load":
         bench_load(args.extra_names, args.repeat)

@@ -169,6 +169,15 @@ def _ratio_table(results: dict[str, Any]) -> list[str]:
         f"| speed-up of 2 workers over 1, `deid run` command | "
         f"{_ratio(ratios['workers2_speedup_command'], NO_WORKERS)} |",
         f"| peak memory of `deid run` in 1 process (max RSS) | {results['peak_rss_mb']:.0f} MB |",
+        *(
+            [
+                f"| speed-up of `deid run --workers 1` over {results['baseline']['ref']} "
+                f"({results['baseline']['commit'][:12]}), both incl. start-up | "
+                f"{_ratio(ratios['speedup_over_baseline_command'], '')} |"
+            ]
+            if results.get("baseline")
+            else []
+        ),
     ]
 
 

@@ -11,7 +11,9 @@ over a few corpora and configurations and compares SHA-256 digests of what it wr
     python scripts/golden.py check --fast      # the slice make test runs
 
 Corpora: the example corpus, generated notes (``make_synthetic.py`` with fixed options, its
-input digested too so a changed generator is reported as such), and the GraSCCo dev letters
+input digested too so a changed generator is reported as such), 200,000 generated notes with the
+benchmark's dictionaries (the bundled lists plus 500,000 invented names via ``--dict-dir``), a
+seeded corpus of hostile notes built from the fuzzer's fragments, and the GraSCCo dev letters
 from ``../shared/data`` (full check only; nothing at run time reads them).
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import subprocess
 import sys
 import tempfile
@@ -61,6 +64,48 @@ def _generated(notes: int) -> Callable[[Path], Path]:
     return make
 
 
+def _hostile(notes: int) -> Callable[[Path], Path]:
+    """Notes glued from the fuzzer's fragments (names after salutations, phones, e-mails, dates,
+    hostile Unicode), drawn by a seeded generator so the corpus is the same on every machine."""
+
+    def make(workdir: Path) -> Path:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        import fuzz
+
+        rng = random.Random(29)
+        realistic = [
+            lambda: f"{rng.choice(fuzz.SALUTATIONS)} {rng.choice(fuzz.SURNAMES)}",
+            lambda: f"{rng.choice(fuzz.FIRST_NAMES)} {rng.choice(fuzz.SURNAMES)}",
+            lambda: f"0{rng.choice(('664', '512', '1'))}/{rng.randint(1, 10**9)}",
+            lambda: f"+43 {rng.randint(1, 10**9)}",
+            lambda: f"{rng.choice(fuzz.SURNAMES).lower()}@klinik-{rng.choice(fuzz.SURNAMES).lower()}.at",
+            lambda: f"{rng.randint(0, 39)}.{rng.randint(0, 13)}.{rng.randint(1890, 2099)}",
+            lambda: f"www.{rng.choice(fuzz.SURNAMES).lower()}.at",
+            lambda: f"{rng.choice(fuzz.SURNAMES)}straße {rng.randint(1, 999)}",
+            lambda: f"{rng.choice(('6020', 'A-1010', '80331'))} {rng.choice(fuzz.SURNAMES)}",
+            lambda: f"{rng.randint(0, 130)} Jahre alt",
+            lambda: rng.choice(("[PAT-7KQ2XM]", "[PHO]", "<br>", "&auml;", "&#x130;", "<!--")),
+        ]
+
+        def fragment() -> str:
+            kind = rng.random()
+            if kind < 0.5:
+                return rng.choice(realistic)()
+            if kind < 0.75:
+                return "".join(rng.choice(fuzz.HOSTILE_CHARS) for _ in range(rng.randint(0, 6)))
+            return "".join(chr(rng.randint(0x20, 0x2FFF)) for _ in range(rng.randint(0, 12)))
+
+        separators = ("", " ", "  ", "\n", ", ", ". ", "-", "\u200b", "\u0301")
+        path = workdir / f"hostile-{notes}.jsonl"
+        with path.open("w", encoding="ascii") as out:
+            for index in range(notes):
+                parts = (fragment() + rng.choice(separators) for _ in range(rng.randint(0, 12)))
+                out.write(json.dumps({"id": index, "text": "".join(parts)}) + "\n")
+        return path
+
+    return make
+
+
 def _existing(path: Path) -> Callable[[Path], Path]:
     def make(_: Path) -> Path:
         if not path.is_file():
@@ -76,6 +121,10 @@ CONFIGS: dict[str, tuple[str, ...]] = {
     "all-types": ("--types", "all", "--ages", "all", "--dates", "shift", "--group-field", "patient_id"),
     "all-types-letters": ("--types", "all", "--ages", "all"),
     "surrogate-vote-all": ("--strategy", "surrogate", "--vote", "all", "--workers", "2"),
+    "hostile-all-types": ("--types", "all", "--ages", "all", "--on-error", "skip"),
+    "hostile-surrogate": ("--strategy", "surrogate", "--vote", "all", "--on-error", "skip"),
+    "bench-dictionaries": ("--dict-dir", "{names}", "--workers", "2"),
+    "bench-dictionaries-all-types": ("--dict-dir", "{names}", "--types", "all", "--workers", "2"),
 }
 
 CORPORA: tuple[Corpus, ...] = (
@@ -90,7 +139,13 @@ CORPORA: tuple[Corpus, ...] = (
     Corpus(
         "dev-letters", _existing(DEV_LETTERS), ("default", "all-types-letters", "surrogate-vote-all"), False
     ),
+    Corpus("hostile-5k", _hostile(5_000), ("hostile-all-types", "hostile-surrogate"), False),
+    Corpus(
+        "generated-200k", _generated(200_000), ("bench-dictionaries", "bench-dictionaries-all-types"), False
+    ),
 )
+# The benchmark's extra dictionary: 500,000 invented names (scripts/bench.py), built once.
+NAMES_DIR = ROOT / "build" / "golden" / "names-500000"
 
 
 def _sha(data: bytes) -> str:
@@ -109,6 +164,8 @@ def run_config(source: Path, options: Sequence[str], workdir: Path) -> dict[str,
     out, spans, stats = workdir / "out.jsonl", workdir / "spans.jsonl", workdir / "stats.json"
     deid = Path(sys.executable).with_name("deid")
     command = [str(deid), "run", str(source), "-o", str(out), "--spans", str(spans), "--stats", str(stats)]
+    if any("{names}" in option for option in options):
+        options = tuple(option.replace("{names}", str(_names_dir())) for option in options)
     result = subprocess.run(
         [*command, "--seed", SEED, "--quiet", *options], capture_output=True, text=True, check=False
     )
@@ -122,6 +179,13 @@ def run_config(source: Path, options: Sequence[str], workdir: Path) -> dict[str,
     for path in (out, spans, stats):
         path.unlink()
     return digests
+
+
+def _names_dir() -> Path:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench
+
+    return bench.write_name_dictionary(NAMES_DIR, 500_000)
 
 
 def measure(corpora: Sequence[Corpus]) -> dict[str, dict[str, dict[str, str]]]:
@@ -155,8 +219,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Record or check golden digests of deid run's output.")
     parser.add_argument("action", choices=("record", "check"))
     parser.add_argument("--fast", action="store_true", help="only the corpora make test checks")
+    parser.add_argument("--corpus", action="append", help="only these corpora (repeatable)")
     args = parser.parse_args(argv)
-    corpora = [c for c in CORPORA if c.fast or not args.fast]
+    corpora = [c for c in CORPORA if (c.fast or not args.fast) and (not args.corpus or c.name in args.corpus)]
     found = measure(corpora)
     if args.action == "record":
         recorded = json.loads(DIGESTS.read_text()) if DIGESTS.exists() else {}

@@ -152,11 +152,13 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _stats_digest(path: Path) -> str:
+def _stats_digest(path: Path, workdir: Path) -> str:
+    """The statistics without timings, and with the scratch directory (part of the input paths
+    that rejected records and inputs are listed under) written as ``<workdir>``."""
     stats = json.loads(path.read_bytes())
     for key in TIMING_KEYS:
         stats.pop(key, None)
-    return _sha(json.dumps(stats, sort_keys=True).encode())
+    return _sha(json.dumps(stats, sort_keys=True).replace(str(workdir), "<workdir>").encode())
 
 
 def run_config(source: Path, options: Sequence[str], workdir: Path) -> dict[str, str]:
@@ -174,7 +176,7 @@ def run_config(source: Path, options: Sequence[str], workdir: Path) -> dict[str,
     digests = {
         "output": _sha(out.read_bytes()),
         "spans": _sha(spans.read_bytes()),
-        "stats": _stats_digest(stats),
+        "stats": _stats_digest(stats, workdir),
     }
     for path in (out, spans, stats):
         path.unlink()

@@ -7,7 +7,7 @@ here edits text; replacement happens once, later (``pseudonyms.replace_spans``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import ahocorasick
@@ -21,11 +21,14 @@ from deid_cli.detection.lexicon.lexicon import (
     Hit,
     Lexicon,
     build_learned_automaton,
-    iter_hits,
     match_view,
+)
+from deid_cli.detection.lexicon.lexicon import (
+    learned_hits as learned_hits_in,
 )
 from deid_cli.detection.maskers import build_maskers, context_maskers, masker_names
 from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
+from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.patterns.organisations import OrgStage
 from deid_cli.detection.patterns.phi import PhiStage
 from deid_cli.detection.patterns.regex_stage import RegexStage
@@ -94,6 +97,9 @@ class Detector:
         self._setup = MaskerSetup(lexicon, ambiguity_rule)
         self.maskers: list[Masker] = build_maskers(self._setup)
         self._context_maskers = context_maskers()
+        self._voting = frozenset(m.name for m in self.maskers) | {"CorpusName"}
+        names = [m.name for m in self.maskers]
+        self._before_full_name = frozenset(names[: names.index("FullName")] if "FullName" in names else ())
         self._rank = masker_rank(masker_names())
 
     def with_learned_names(self, learned: dict[str, str]) -> Detector:
@@ -104,6 +110,48 @@ class Detector:
         detector.learned_automaton = build_learned_automaton(learned)
         detector.maskers = build_maskers(replace(self._setup, learned=learned), reuse=self.maskers)
         return detector
+
+    def learning_applies(self, text: str, first_pass: Sequence[Span]) -> bool:
+        """Can what pass 1 learned change this note's spans, given ``first_pass``, the spans
+        this detector found without it? Learning adds the learned automaton, whose hits anchor
+        FullName and vote in CorpusName, and CorpusName's one-edit variants of learned names.
+        Pass 1's spans stand (``_anchors_change_nothing``, ``CorpusNameMasker.might_vote``)
+        when every capitalized learned name was already voted for before FullName, FullName
+        added nothing in pass 1, and every word that may be a variant was claimed. Conservative:
+        a note whose matching view is not its text (markup, Unicode normalisation) or any
+        learned name under ``--vote all`` (CorpusName then votes on claimed tokens too) means
+        detecting again."""
+        if self.learned_automaton is None:
+            return False
+        prepared = prepare(text)
+        view = prepared.view
+        exact = view is text and not self.vote_all
+        found = learned_hits_in(self.learned_automaton, match_view(prepared.lower))
+        hits = [hit for hit in found if view[hit.start].isupper()]
+        if hits and not (exact and self._anchors_change_nothing(hits, first_pass)):
+            return True
+        taken = _taken_in(first_pass, self._voting) if exact else _nothing
+        return any(m.might_vote(view, self.lexicon, taken) for m in self._corpus)
+
+    def _anchors_change_nothing(self, hits: list[Hit], first_pass: Sequence[Span]) -> bool:
+        """FullName queues the votes it finds and then the learned names, and grows each to its
+        neighbours. When every learned name is one of those votes already, only the order of
+        its work changes, and order cannot matter when it adds no vote: true when pass 1 has no
+        FullName span and nothing could have removed a FullName vote from the spans (a site
+        or context-stage span overlapping it, or a name type not selected)."""
+        if not self.types >= NAME_TYPES:
+            return False
+        early: set[tuple[int, int]] = set()
+        for span in first_pass:
+            if span.masker in _MAY_HIDE_FULL_NAME:
+                return False
+            if span.masker in self._before_full_name:
+                early.add((span.start, span.end))
+        return all((hit.start, hit.end) in early for hit in hits)
+
+    @property
+    def _corpus(self) -> list[CorpusNameMasker]:
+        return [m for m in self.maskers if isinstance(m, CorpusNameMasker)]
 
     def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
         """Detect PHI in one note; ``known`` are the record's own names as (value, type)."""
@@ -119,12 +167,15 @@ class Detector:
         if self.phi is not None:
             regex_spans += self.phi.find(prepared.view)
         extra_spans = self.org.find(prepared.view) if self.org is not None else []
-        hits = self.lexicon.find(prepared.lower)
+        view = match_view(prepared.lower)
+        hits = self.lexicon.find_in(view)
         corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
         keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
-        learned_hits = self._learned_hits(prepared)
+        learned_hits = learned_hits_in(self.learned_automaton, view)
         blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
-        ctx = NoteContext(prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all, list(known))
+        ctx = NoteContext(
+            prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all, list(known), match_view=view
+        )
         for masker in self.maskers:
             masker.annotate(ctx)
         name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
@@ -145,11 +196,6 @@ class Detector:
     @staticmethod
     def _correction_span(hit: Hit) -> Span:
         return Span(hit.start, hit.end, hit.correction_type or "PER", "Correction")
-
-    def _learned_hits(self, prepared: PreparedText) -> list[Hit]:
-        if self.learned_automaton is None:
-            return []
-        return list(iter_hits(self.learned_automaton, match_view(prepared.lower)))
 
     def _type_names(self, ctx: NoteContext, bits_at: dict[tuple[int, int], int]) -> list[Span]:
         """One span per name token, typed from its own evidence (first-vote mode) or from the
@@ -195,3 +241,33 @@ class Detector:
     def _to_original(prepared: PreparedText, span: Span) -> Span:
         start, end = prepared.to_original(span.start, span.end)
         return Span(start, end, span.type, span.masker, span.reference)
+
+
+# Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
+# votes in overlap resolution (a site, the context stage's organisations, professions, places).
+_MAY_HIDE_FULL_NAME = frozenset({"FullName", "MedicalSite", "Profession", "Organization", "Place"})
+
+
+def _nothing(start: int, end: int) -> bool:
+    return False
+
+
+# Spans that block the maskers' tokens (``Detector.detect``: the regex and PHI stages and the
+# corrections); the context stage's (Profession, Organization, Place) block nothing.
+_BLOCKING = frozenset(
+    {"Correction", "RegexPhone", "RegexAddress", "RegexZIP", "RegexWebsite", "RegexEmail", "RegexDate",
+     "RegexAge", "RegexID"}
+)  # fmt: skip
+
+
+def _taken_in(spans: Sequence[Span], voting: frozenset[str]) -> Callable[[int, int], bool]:
+    """Whether a token was claimed in pass 1: voted for (a name span of a masker on exactly it)
+    or blocked (overlapping a span of the regex or PHI stages or a correction). A site span or
+    a context-stage span claims nothing: their words were not voted for one by one."""
+    names = {(s.start, s.end) for s in spans if s.masker in voting and s.type in NAME_TYPES}
+    blocking = [(s.start, s.end) for s in spans if s.masker in _BLOCKING]
+
+    def taken(start: int, end: int) -> bool:
+        return (start, end) in names or any(s < end and start < e for s, e in blocking)
+
+    return taken

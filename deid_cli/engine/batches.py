@@ -14,28 +14,36 @@ from typing import NamedTuple
 
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.learning import LearnerCounts, NameLearner
-from deid_cli.detection.spans import Span
+from deid_cli.detection.maskers import masker_names
+from deid_cli.detection.spans import ENTITY_TYPES, Span
 from deid_cli.reports.risk import CorpusRisk, RiskCounts
 
 # A span as a plain tuple (start, end, type, masker, reference): pickles far faster than Span.
 SpanTuple = tuple[int, int, str, str, str | None]
+# Pass 1's spans of one text, kept for pass 2: (start, end, type and masker code) * n, offsets
+# and codes only. None where a span carries a reference (a name): such a text is detected again.
+FirstPass = tuple[int, ...] | None
 
 
 class NoteWork(NamedTuple):
     """One record's detection work: its texts (one per text field), the names its own columns
-    give (value, type) and its risk group (``risk.group_key``)."""
+    give (value, type), its risk group (``risk.group_key``) and, in pass 2, what pass 1 found in
+    each text (None where pass 1 kept nothing)."""
 
     line: int
     texts: tuple[str, ...]
     known: tuple[tuple[str, str], ...]
     group: str
+    first_pass: tuple[FirstPass, ...] | None = None
 
 
 class LearnedBatch(NamedTuple):
-    """Pass 1's result for a batch: what the name learner and the risk counter saw."""
+    """Pass 1's result for a batch: what the name learner and the risk counter saw, and (when
+    asked for) every note's spans per text, for pass 2 to reuse."""
 
     names: LearnerCounts
     risk: RiskCounts | None
+    spans: list[tuple[FirstPass, ...]] | None = None
 
 
 class TextResult(NamedTuple):
@@ -61,19 +69,39 @@ class NoteFailed(Exception):
 def learn_batch(detector: Detector, risk: CorpusRisk | None, notes: Sequence[NoteWork]) -> LearnedBatch:
     """Pass 1 for a batch: names proven by context and, with ``risk`` (the run's counter, for
     its hash key and vocabulary; left unchanged), the quasi-identifiers left unmasked."""
+    return _learn(detector, risk, notes, keep_spans=False)
+
+
+def learn_batch_keeping_spans(
+    detector: Detector, risk: CorpusRisk | None, notes: Sequence[NoteWork]
+) -> LearnedBatch:
+    """``learn_batch``, also returning each note's spans so that pass 2 detects again only the
+    notes that what pass 1 learned can change (``Detector.learning_applies``)."""
+    return _learn(detector, risk, notes, keep_spans=True)
+
+
+def _learn(
+    detector: Detector, risk: CorpusRisk | None, notes: Sequence[NoteWork], keep_spans: bool
+) -> LearnedBatch:
     learner = NameLearner(detector.lexicon)
     counts = RiskCounts() if risk is not None else None
+    kept: list[tuple[FirstPass, ...]] | None = [] if keep_spans else None
     for note in notes:
         try:
             own = risk.group_hash(note.group) if risk is not None else 0
+            per_text: list[FirstPass] = []
             for text in note.texts:
                 detection = detector.detect(text, note.known)
                 learner.observe(text, detection.proven)
                 if risk is not None and counts is not None:
                     counts.add(risk.note_keys(text, detection.spans), own)
+                if kept is not None:
+                    per_text.append(pack(detection.spans))
+            if kept is not None:
+                kept.append(tuple(per_text))
         except Exception as exc:
             raise NoteFailed(note.line, type(exc).__name__) from None
-    return LearnedBatch(learner.counts(), counts)
+    return LearnedBatch(learner.counts(), counts, kept)
 
 
 def detect_batch(
@@ -85,8 +113,13 @@ def detect_batch(
     for note in notes:
         try:
             per_text = []
-            for text in note.texts:
-                spans = detector.detect(text, note.known).spans
+            first_pass = note.first_pass or (None,) * len(note.texts)
+            for text, first in zip(note.texts, first_pass, strict=True):
+                kept = unpack(first) if first is not None else None
+                if kept is not None and not detector.learning_applies(text, kept):
+                    spans = kept  # what pass 1 found is all there is
+                else:
+                    spans = detector.detect(text, note.known).spans
                 level = risk.assess(text, spans, note.group).level if risk is not None else None
                 per_text.append(TextResult([span_tuple(s) for s in spans], level))
         except Exception as exc:
@@ -101,3 +134,27 @@ def span_tuple(span: Span) -> SpanTuple:
 
 def span_of(values: SpanTuple) -> Span:
     return Span(*values)
+
+
+# Span type and masker as one small int: type index * 64 + masker index.
+_TYPES = ENTITY_TYPES
+_TYPE_CODE = {name: index for index, name in enumerate(_TYPES)}
+
+
+def pack(spans: Sequence[Span]) -> FirstPass:
+    """A text's spans as a flat tuple of ints; None if any carries a reference (a name)."""
+    maskers = {name: index for index, name in enumerate(masker_names())}
+    flat: list[int] = []
+    for span in spans:
+        if span.reference is not None:
+            return None
+        flat += (span.start, span.end, _TYPE_CODE[span.type] * 64 + maskers[span.masker])
+    return tuple(flat)
+
+
+def unpack(packed: tuple[int, ...]) -> list[Span]:
+    names = masker_names()
+    return [
+        Span(packed[i], packed[i + 1], _TYPES[packed[i + 2] // 64], names[packed[i + 2] % 64])
+        for i in range(0, len(packed), 3)
+    ]

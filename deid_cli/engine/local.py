@@ -35,7 +35,14 @@ from deid_cli.detection.learning import NameLearner
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.spans import HCP, PAT, Span
 from deid_cli.detection.text import count_tokens
-from deid_cli.engine.batches import NoteWork, TextResult, detect_batch, learn_batch, span_of
+from deid_cli.engine.batches import (
+    FirstPass,
+    NoteWork,
+    TextResult,
+    detect_batch,
+    learn_batch_keeping_spans,
+    span_of,
+)
 from deid_cli.engine.parallel import Batch, BatchRunner
 from deid_cli.pseudonyms.date_policy import DatePolicy
 from deid_cli.pseudonyms.strategies import make_strategy
@@ -118,10 +125,13 @@ def check_side_outputs(options: RunOptions, local_inputs: Iterable[Path], output
         taken[path.resolve()] = f"the {option} file"
 
 
-def note_work(record: Record, options: RunOptions, wants_risk: bool) -> NoteWork:
-    """What a worker needs of a record: its texts, own names and risk group."""
+def note_work(
+    record: Record, options: RunOptions, wants_risk: bool, first_pass: tuple[FirstPass, ...] | None = None
+) -> NoteWork:
+    """What a worker needs of a record: its texts, own names, risk group and pass 1's spans."""
     group = group_key(record, options.group_field) if wants_risk else ""
-    return NoteWork(record.line, tuple(record.texts.values()), tuple(options.known_names(record)), group)
+    known = tuple(options.known_names(record))
+    return NoteWork(record.line, tuple(record.texts.values()), known, group, first_pass)
 
 
 def account_rejected(
@@ -143,17 +153,22 @@ def write_stats(outputs: AtomicOutputs, options: RunOptions, stats: RunStats) ->
 
 
 def item_batches(
-    items: Iterable[Record | Rejected | bytes], options: RunOptions, wants_risk: bool
+    items: Iterable[Record | Rejected | bytes],
+    options: RunOptions,
+    wants_risk: bool,
+    first_pass: Iterator[tuple[FirstPass, ...]] | None = None,
 ) -> Iterator[tuple[list[Record | Rejected | bytes], list[NoteWork]]]:
     """Pass 2's chunks of consecutive items (records, rejected records, blank lines) with the
-    detection work of their records, about BATCH_TEXTS texts each; both engines use it."""
+    detection work of their records, about BATCH_TEXTS texts each; both engines use it. With
+    ``first_pass`` (pass 1's spans of every record, in order) each record gets its own."""
     chunk: list[Record | Rejected | bytes] = []
     notes: list[NoteWork] = []
     size = 0
     for item in items:
         chunk.append(item)
         if isinstance(item, Record):
-            notes.append(note_work(item, options, wants_risk))
+            kept = next(first_pass) if first_pass is not None else None
+            notes.append(note_work(item, options, wants_risk, kept))
             size += len(item.texts)
         else:
             size += 1
@@ -178,6 +193,9 @@ class LocalEngine:
         self.options = options
         self.progress = progress
         self.on_reject = on_reject
+        # Pass 1's spans of every record, in order (offsets and codes only, in memory), which
+        # pass 2 reuses for the records that learning cannot change; None without pass 1.
+        self._first_pass: list[tuple[FirstPass, ...]] | None = None
 
     def _files(self, paths: list[Path]) -> list[CorpusFile]:
         return [self.options.corpus_file(p) for p in paths]
@@ -215,11 +233,15 @@ class LocalEngine:
         learner = NameLearner(self.detector.lexicon)
         phase = "learning" if self.options.learn else "counting"
         done = 0
+        self._first_pass = []
         with BatchRunner(self.options.workers, (self.detector, risk)) as runner:
-            for batch, learned in runner.map(learn_batch, self._learning_batches(files, risk is not None)):
+            batches = self._learning_batches(files, risk is not None)
+            for batch, learned in runner.map(learn_batch_keeping_spans, batches):
                 learner.merge(learned.names)
                 if risk is not None and learned.risk is not None:
                     risk.merge(learned.risk)
+                if learned.spans is not None:
+                    self._first_pass.extend(learned.spans)
                 done += len(batch.notes)
                 self.progress(phase, done, None)
         self.progress(phase, done, None)
@@ -291,11 +313,13 @@ class LocalEngine:
     ) -> Iterator[Batch[tuple[CorpusFile, BinaryIO, list[Record | Rejected | bytes]]]]:
         """Pass 2's batches: every item of every file in order (records, rejected records and
         blank lines), with the work of the records; opens each output as its file begins."""
+        first_pass = iter(self._first_pass) if self._first_pass is not None else None
         for corpus_file in files:
             out = outputs.open(destinations[corpus_file.path])
             out.write(corpus_file.preamble())
-            for items, notes in item_batches(corpus_file, self.options, wants_risk):
+            for items, notes in item_batches(corpus_file, self.options, wants_risk, first_pass):
                 yield Batch(corpus_file.path, notes, (corpus_file, out, items))
+        self._first_pass = None  # pass 2 has taken every record's spans
 
     def _rejected(self, item: Rejected, stats: RunStats) -> None:
         account_rejected(item, stats, self.options, self.on_reject)

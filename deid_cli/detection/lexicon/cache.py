@@ -17,6 +17,7 @@ file cannot name a function to call.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -134,13 +135,25 @@ def _read(path: Path) -> PublicLexicon | None:
         with os.fdopen(fd, "rb") as handle:
             if not _private_file(os.fstat(handle.fileno())):
                 return None
-            loaded = _LexiconUnpickler(handle).load()
+            loaded = _unpickle(handle)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         return None
     if not isinstance(loaded, PublicLexicon):
         return None
     os.utime(path)  # most recently used: kept by the pruning below
     return loaded
+
+
+def _unpickle(handle: Any) -> object:
+    """Unpickle with the garbage collector paused: the millions of strings and tuples a
+    compiled lexicon holds would otherwise trigger collections that find nothing to free."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _LexiconUnpickler(handle).load()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _private_file(info: os.stat_result) -> bool:

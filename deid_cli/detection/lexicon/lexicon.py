@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import ahocorasick
 
@@ -42,9 +42,9 @@ NEAR_COMMON_MIN_LENGTH = 6
 _NON_WORD = re.compile(r"[\W_]")
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """A whole-word dictionary match on the matching view: ``[start, end)`` plus membership."""
+class Hit(NamedTuple):
+    """A whole-word dictionary match on the matching view: ``[start, end)`` plus membership.
+    A tuple: notes have dozens of hits, most of them common words that are dropped at once."""
 
     start: int
     end: int
@@ -203,7 +203,10 @@ class Lexicon:
     def find(self, lower: str) -> list[Hit]:
         """Every whole-word hit of any list in a note's lower-cased view; a word on a public
         and a user list yields one hit with both memberships."""
-        view = match_view(lower)
+        return self.find_in(match_view(lower))
+
+    def find_in(self, view: str) -> list[Hit]:
+        """``find`` on a ``match_view`` the caller has built already."""
         hits = list(iter_hits(self.public.automaton, view)) if self.public.automaton is not None else []
         if self.user_automaton is None:
             return hits
@@ -257,6 +260,11 @@ def iter_hits(automaton: ahocorasick.Automaton, view: str) -> Iterable[Hit]:
         # character after the key's leading space, and the pad shifts everything by one.
         start = end_index - length + 1
         yield Hit(start, end_index - 1, bits, correction_type)
+
+
+def learned_hits(automaton: ahocorasick.Automaton | None, view: str) -> list[Hit]:
+    """The hits of the learned automaton on a ``match_view`` (none before pass 1 learned)."""
+    return [] if automaton is None else list(iter_hits(automaton, view))
 
 
 def build_learned_automaton(references: Iterable[str]) -> ahocorasick.Automaton | None:

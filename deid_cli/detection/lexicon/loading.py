@@ -3,6 +3,7 @@ name files and corrections, and deid.toml settings underneath the command-line o
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,10 @@ def build_lexicon(
         user.corrections.keep.extend(loaded.keep)
     lexicon = Lexicon(user, public)
     lexicon.load_report = report
+    # The lexicon lives as long as the command: moved out of the collector's sight, so that the
+    # collections the per-note work triggers need not walk its millions of objects again, and
+    # forked workers share its pages instead of copying them when the collector touches them.
+    gc.freeze()
     return lexicon
 
 

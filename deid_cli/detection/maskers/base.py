@@ -62,6 +62,9 @@ class NoteContext:
     blocked: list[tuple[int, int]]
     vote_all: bool = False
     known: list[tuple[str, str]] = field(default_factory=list)
+    # The note as the automata see it (``lexicon.match_view``: lower case, non-word characters
+    # as spaces, one space of padding): for maskers that find their triggers with an automaton.
+    match_view: str = ""
     votes: dict[tuple[int, int], list[Vote]] = field(default_factory=dict)
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0

@@ -11,9 +11,11 @@ context.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rapidfuzz.distance import OSA
 
+from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 
@@ -64,6 +66,30 @@ class CorpusNameMasker:
     def __init__(self, learned_types: dict[str, str]) -> None:
         self._types = learned_types
         self._fuzzy = FuzzyNames(sorted(learned_types))
+        self._misspelling: dict[str, bool] = {}  # capitalized word -> may be a misspelt learned name
+
+    def might_vote(self, view: str, lexicon: Lexicon, taken: Callable[[int, int], bool]) -> bool:
+        """Could this masker vote for a one-edit variant of a learned name in the note? A cheap
+        over-estimate of ``_annotate_misspellings``: a word that may be such a variant and that
+        ``taken`` (a token another masker voted for, or inside a blocked span) does not rule
+        out. Each distinct word is classified once per run."""
+        if not self._fuzzy:
+            return False
+        memo = self._misspelling
+        for match in _CAPITALIZED.finditer(view):
+            word = match.group()
+            known = memo.get(word)
+            if known is None:
+                known = memo[word] = self._may_be_misspelt(word, lexicon)
+            if known and not taken(*match.span()):
+                return True
+        return False
+
+    def _may_be_misspelt(self, word: str, lexicon: Lexicon) -> bool:
+        """The word tests of ``_annotate_misspellings`` that depend on the word alone."""
+        if lexicon.is_listed_name(word) or lexicon.is_common(word) or lexicon.is_title(word):
+            return False
+        return bool(_VOWEL.search(word)) and self._fuzzy.match(word) is not None
 
     def annotate(self, ctx: NoteContext) -> None:
         view = ctx.view

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import ahocorasick
+
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
@@ -71,6 +73,7 @@ class SalutationMasker:
         # A chained title may follow a full stop without a space: "Prof. Dr.Dr. X".
         self._chained = re.compile(rf"(?<![\w])(?:{body})")
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
+        self._firsts = _first_word_automaton(alternatives)
 
     def _kind(self, text: str) -> str:
         # A trigger's only blanks are spaces and tabs; most have one space or none, so the
@@ -79,17 +82,29 @@ class SalutationMasker:
         return self._normalized.get(key, "personal")
 
     def annotate(self, ctx: NoteContext) -> None:
-        view = ctx.view
         pos = 0
-        while True:
-            match = self._trigger.search(view, pos)
-            if match is None:
-                return
-            after = view[match.end() : match.end() + 1]
-            if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
-                pos = match.end()  # "Dr.-", "Herr/": nothing can follow, skip the work
-                continue
-            pos = self._annotate_after(ctx, match)
+        if self._firsts is None or not ctx.match_view:  # scan the note with the pattern
+            while (match := self._trigger.search(ctx.view, pos)) is not None:
+                pos = self._after_trigger(ctx, match)
+            return
+        for start in self._trigger_starts(ctx.match_view):
+            if start >= pos and (match := self._trigger.match(ctx.view, start)) is not None:
+                pos = self._after_trigger(ctx, match)
+
+    def _trigger_starts(self, match_view: str) -> list[int]:
+        """Where a trigger may start, in order: the words that begin like one (an automaton of
+        every trigger's first word, lower case, as a prefix, on the note's match view). A
+        superset of where the pattern matches, so matching it at each of them in order finds
+        what scanning the note would, without the scan."""
+        return sorted({end - length + 1 for end, length in self._firsts.iter(match_view)})
+
+    def _after_trigger(self, ctx: NoteContext, match: re.Match[str]) -> int:
+        """Vote for what follows one trigger; returns where the next trigger may start."""
+        view = ctx.view
+        after = view[match.end() : match.end() + 1]
+        if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
+            return match.end()  # "Dr.-", "Herr/": nothing can follow, skip the work
+        return self._annotate_after(ctx, match)
 
     def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:
         """Consume chained titles after one trigger, then vote for up to three name words."""
@@ -190,3 +205,18 @@ class SalutationMasker:
                     continue
             break
         return group, end
+
+
+def _first_word_automaton(triggers: list[str]) -> ahocorasick.Automaton | None:
+    """An automaton of " word" for the first word of every trigger (lower case, a prefix: the
+    pattern may go on with a digit, a dot or a further word); None if a trigger does not start
+    with a letter or digit, so its start could not be found this way."""
+    automaton = ahocorasick.Automaton()
+    for trigger in triggers:
+        first = re.match(r"[^\W_]+", trigger.lower())
+        if first is None:
+            return None
+        key = " " + first.group()
+        automaton.add_word(key, len(key))
+    automaton.make_automaton()
+    return automaton

@@ -29,6 +29,11 @@ _NAMED_SITE = re.compile(
 )
 
 
+# What every _NAMED_SITE match contains, starting with a literal the engine finds fast: a note
+# without it (nearly all) is not scanned by the pattern above, which starts at every capital.
+_NAMED_SITE_KIND = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
+
+
 class MedicalSiteMasker:
     """Votes for whole site mentions (several tokens at once)."""
 
@@ -51,7 +56,8 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
-        for match in _NAMED_SITE.finditer(ctx.view):
+        named = _NAMED_SITE.finditer(ctx.view) if _NAMED_SITE_KIND.search(ctx.view) else ()
+        for match in named:
             if not ctx.is_blocked(match.start(), match.end()):
                 ctx.site_votes.append(Vote(match.start(), match.end(), self.name, hint="site", type=SIT))
         if self._prefix is None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
-from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.patterns.regex_guard import finditer_from, guarded
 from deid_cli.detection.spans import ADD, ZIP, Span
 
 _SUFFIXES = wordset(
@@ -49,6 +49,8 @@ _ADDRESS_PREP = guarded(
     rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
     r"[ ](?P<num>\d{1,3}(?!\d)(?:[a-gA-G](?!\w))?(?:/\d{1,3}(?!\d)){0,3})",
 )
+# Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter) starts with one of these.
+_ADDRESS_PREP_FIRST = re.compile(r"[AIZUH]")
 # Words that end a name run before a street: articles, prepositions, role nouns.
 _PRE_STOP = wordset(
     """die der das den dem des ein eine einer eines einem seine seiner ihre ihrer unsere diese
@@ -186,7 +188,7 @@ class AddressFinder:
             if kept:
                 start -= len(" ".join(words[-kept:])) + 1
             out.append(Span(start, m.end(), ADD, "RegexAddress"))
-        for m in _ADDRESS_PREP.finditer(text):
+        for m in finditer_from(_ADDRESS_PREP, text, _ADDRESS_PREP_FIRST):
             if any(w.lower() in _PREP_NAME_STOP for w in m.group("name").split()):
                 continue
             end = m.end()

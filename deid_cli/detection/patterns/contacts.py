@@ -11,7 +11,7 @@ import re
 from bisect import bisect_left
 
 from deid_cli.detection.patterns.number_context import followed_by_number_context
-from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.patterns.regex_guard import finditer_from, guarded
 from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO, WEB, Span
 
 _EMAIL = guarded(
@@ -97,6 +97,8 @@ _PH_START = r"(?:(?:\+|00)[1-9]\d{0,14}|\((?:\+|00)[1-9]\d{0,3}\)|0[1-9]\d{0,14}
 _PH_PART = r"(?:(?:[ ]?[/\-][ ]?|[ ])\d{1,12}|[ ]?\([ ]?\d{1,5}[ ]?\)[ ]?\d{1,12})"
 # Nothing follows the greedy repetition, so the engine never backtracks into it.
 _PHONE = guarded(r"(?<![\w+(])(?<!\d[.,/:\-])", _PH_START + _PH_PART + r"{0,8}")
+# Every number starts with "+", "0" or "(": only there is the pattern tried (finditer_from).
+_PHONE_FIRST = re.compile(r"[+(0]")
 _DATE_SHAPE = re.compile(r"\d{1,2}([/\-. ])\d{1,2}\1(?:\d{2}|\d{4})")
 # "01/18-06/19": a month/year range, not a number with area code.
 _MONTH_RANGE_SHAPE = re.compile(r"(?:0?[1-9]|1[0-2])/\d{2}[ ]?-[ ]?(?:0?[1-9]|1[0-2])/\d{2}")
@@ -154,7 +156,7 @@ def find_phones(text: str) -> list[Span]:
     out: list[Span] = []
     iban_starts: list[int] | None = None
     iban_ends: list[int] = []
-    for m in _PHONE.finditer(text):
+    for m in finditer_from(_PHONE, text, _PHONE_FIRST):
         number = m.group()
         # Shorten while the number runs into a word, decimal, date or unit.
         while number and followed_by_number_context(text, m.start() + len(number)):

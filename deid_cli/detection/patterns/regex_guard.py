@@ -13,10 +13,11 @@ character, a body that may match empty), the pattern is compiled unchanged.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-__all__ = ["first_char_class", "guarded"]
+__all__ = ["finditer_from", "first_char_class", "guarded"]
 
 _CATEGORIES = {
     sre_c.CATEGORY_DIGIT: r"\d",
@@ -111,3 +112,16 @@ def guarded(lookbehind: str, body: str, flags: int = 0) -> re.Pattern[str]:
     first = first_char_class(body, flags)
     guard = f"(?={first})" if first else ""
     return re.compile(f"{lookbehind}{guard}{body}", flags)
+
+
+def finditer_from(pattern: re.Pattern[str], text: str, starts: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)``, tried only where ``starts`` (a pattern of one character the
+    engine finds fast, such as ``[+(0]``) matches: a superset of where ``pattern`` can begin.
+    A match is sought at each such position in turn, skipping those inside the last match, so
+    the result is finditer's. ``pattern`` must not match the empty string."""
+    end = 0
+    for candidate in starts.finditer(text):
+        start = candidate.start()
+        if start >= end and (match := pattern.match(text, start)) is not None:
+            end = match.end()
+            yield match

@@ -168,7 +168,7 @@ class Detector:
             regex_spans += self.phi.find(prepared.view)
         extra_spans = self.org.find(prepared.view) if self.org is not None else []
         view = match_view(prepared.lower)
-        hits = self.lexicon.find_in(view)
+        hits = self.lexicon.find_in(view, ambiguous=not self._setup.ambiguity_rule)
         corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
         keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
         learned_hits = learned_hits_in(self.learned_automaton, view)

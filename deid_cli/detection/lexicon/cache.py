@@ -41,7 +41,7 @@ from deid_cli.detection.lexicon.lists import (
     load_bundled,
 )
 
-CACHE_FORMAT = 2  # 2: the classes moved to deid_cli.detection.lexicon
+CACHE_FORMAT = 3  # 2: the classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 

@@ -10,7 +10,7 @@ turned into a space, so a hit is always a whole word (or a whole phrase).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 import ahocorasick
@@ -106,14 +106,23 @@ class _EntryTable:
             if entry[1] & NAME_BITS and " " not in key.strip()
         )
 
-    def compile(self) -> ahocorasick.Automaton | None:
-        if not self.entries:
-            return None
+    def compile(self, keep: Callable[[int], bool] = lambda bits: True) -> ahocorasick.Automaton | None:
+        """The automaton of the entries whose bits ``keep`` accepts (None if there are none)."""
         automaton = ahocorasick.Automaton()
         for key, (length, bits, correction_type) in self.entries.items():
-            automaton.add_word(key, (length, bits, correction_type))
+            if keep(bits):
+                automaton.add_word(key, (length, bits, correction_type))
+        if len(automaton) == 0:
+            return None
         automaton.make_automaton()
         return automaton
+
+
+def _only_ambiguous_name(bits: int) -> bool:
+    """A public entry that is a name and an ordinary word or eponym, and nothing a masker or
+    the typing reads from a hit: NameDictionary skips it (it needs context), and it is on no
+    site or HCP list. Most hits on notes are such words ("Koch", "Wolf", "Parkinson")."""
+    return bool(bits & AMBIGUOUS_BITS) and not bits & (SITE | HCP_LIST | PATIENT | KEEP | CORRECTION)
 
 
 class PublicLexicon:
@@ -159,7 +168,10 @@ class PublicLexicon:
             table.add(site, SITE)
         table.mark_ambiguous(self.common, self.eponyms)
         self.name_words: frozenset[str] = table.name_words()
-        self.automaton = table.compile()
+        # Two automata: the ambiguous names are matched only when the ambiguity rule is off
+        # (a measurement), so the note's scan hands back a fraction of the hits.
+        self.automaton = table.compile(lambda bits: not _only_ambiguous_name(bits))
+        self.ambiguous_automaton = table.compile(_only_ambiguous_name)
 
 
 class Lexicon:
@@ -203,11 +215,16 @@ class Lexicon:
     def find(self, lower: str) -> list[Hit]:
         """Every whole-word hit of any list in a note's lower-cased view; a word on a public
         and a user list yields one hit with both memberships."""
-        return self.find_in(match_view(lower))
+        return self.find_in(match_view(lower), ambiguous=True)
 
-    def find_in(self, view: str) -> list[Hit]:
-        """``find`` on a ``match_view`` the caller has built already."""
+    def find_in(self, view: str, ambiguous: bool = False) -> list[Hit]:
+        """``find`` on a ``match_view`` the caller has built already; with ``ambiguous`` also
+        the public names that are ordinary words or eponyms (for ``--ambiguity-rule off``)."""
         hits = list(iter_hits(self.public.automaton, view)) if self.public.automaton is not None else []
+        if ambiguous and self.public.ambiguous_automaton is not None:
+            hits = sorted(
+                [*hits, *iter_hits(self.public.ambiguous_automaton, view)], key=lambda h: (h.start, h.end)
+            )
         if self.user_automaton is None:
             return hits
         merged: dict[tuple[int, int], Hit] = {(h.start, h.end): h for h in hits}

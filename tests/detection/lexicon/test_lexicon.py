@@ -224,6 +224,15 @@ def test_membership_bits_combine_lists_and_mark_ambiguous_words() -> None:
     assert found["Parkinson"] == SURNAME | EPONYM
 
 
+def test_the_detectors_scan_leaves_out_names_that_only_an_ordinary_word_or_eponym_share() -> None:
+    lexicon = small_lexicon(patients=["Anna Zirbleitner"], hcps=["Lukas"], persons=["Hofbrunninger"])
+    text = "Anna Zirbleitner Lukas Hofbrunninger Koch Parkinson"
+    scanned = [text[h.start : h.end] for h in lexicon.find_in(match_view(text.lower()))]
+    assert scanned == ["Anna", "Zirbleitner", "Lukas", "Hofbrunninger"]  # NameDictionary skips the rest
+    everything = [text[h.start : h.end] for h in lexicon.find_in(match_view(text.lower()), ambiguous=True)]
+    assert everything == [*scanned, "Koch", "Parkinson"]
+
+
 def test_multi_word_site_matches_across_any_separator_but_not_inside_words() -> None:
     lexicon = small_lexicon(sites=["LKH Innsbruck"])
     assert [t for t, b in hits(lexicon, "ins LKH Innsbruck, LKH-Innsbruck") if b & SITE] == [

@@ -44,3 +44,24 @@ def spelling_variants(entry: str) -> set[str]:
         variants.add(folded.replace("ss", "ß"))
         variants.add(unfolded.replace("ss", "ß"))
     return variants
+
+
+def within_one_edit(a: str, b: str) -> bool:
+    """Optimal-string-alignment distance at most 1: equal, or one substitution, insertion,
+    deletion or swap of two neighbours ("Hubr", "Hbuer" for "Huber"). Only called on the few
+    candidates a deletion index finds, so plain Python serves."""
+    if a == b:
+        return True
+    if len(a) == len(b):
+        diffs = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diffs) == 1:
+            return True
+        first, *rest = diffs
+        return rest == [first + 1] and a[first] == b[first + 1] and a[first + 1] == b[first]
+    if abs(len(a) - len(b)) != 1:
+        return False
+    shorter, longer = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(shorter) and shorter[i] == longer[i]:
+        i += 1
+    return shorter[i:] == longer[i + 1 :]

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deid_cli.detection.lexicon.lists import load_bundled
-from deid_cli.detection.normalize import fold, reference_key, spelling_variants
+from deid_cli.detection.normalize import fold, reference_key, spelling_variants, within_one_edit
 from deid_cli.detection.text import SentenceRules, count_tokens, lower_same_length, prepare, tokens
 
 ABBREVIATIONS = load_bundled().abbreviations
@@ -269,3 +269,33 @@ def test_every_spelling_variant_folds_to_the_same_key(entry: str) -> None:
     variants = spelling_variants(entry)
     assert entry.lower() in variants
     assert {fold(v) for v in variants} == {fold(entry)}
+
+
+def _osa_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance by the textbook dynamic programme (the reference)."""
+    rows = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        rows[i][0] = i
+    for j in range(len(b) + 1):
+        rows[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+    return rows[-1][-1]
+
+
+@given(st.text("abcü", max_size=7), st.text("abcü", max_size=7))
+def test_within_one_edit_is_an_osa_distance_of_at_most_one(a: str, b: str) -> None:
+    assert within_one_edit(a, b) == (_osa_distance(a, b) <= 1)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "close"),
+    [("huber", "hubr", True), ("huber", "hbuer", True), ("huber", "hueber", True), ("huber", "hubex", True),
+     ("huber", "hbeur", False), ("huber", "hu", False), ("huber", "reuhb", False)],
+)  # fmt: skip
+def test_within_one_edit_on_names(a: str, b: str, close: bool) -> None:
+    assert within_one_edit(a, b) is close

@@ -13,11 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rapidfuzz.distance import OSA
-
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.normalize import fold
+from deid_cli.detection.normalize import fold, within_one_edit
 
 # Learned names this long also match at one edit; shorter ones collide with too many words.
 FUZZY_MIN_LENGTH = 5
@@ -45,7 +43,7 @@ class FuzzyNames:
         found: set[str] = set()
         for variant in (folded, *_deletions(folded)):
             found |= self._index.get(variant, set())
-        found = {ref for ref in found if ref != folded and OSA.distance(folded, ref, score_cutoff=1) <= 1}
+        found = {ref for ref in found if ref != folded and within_one_edit(folded, ref)}
         return next(iter(found)) if len(found) == 1 else None
 
 

@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz.distance import OSA
-
 from deid_cli.detection.lexicon.lists import name_parts
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.normalize import fold
+from deid_cli.detection.normalize import fold, within_one_edit
 
 FUZZY_MIN_LENGTH = 5
 _WORD = re.compile(r"(?<![\w])[^\W\d_]{2,}(?![\w])")
@@ -54,7 +52,7 @@ class KnownIdentifierMasker:
             if reference in ordinary and not _in_name_form(ctx, key, tokens):
                 continue
             if reference is None and len(folded) >= FUZZY_MIN_LENGTH - 1:
-                close = [t for t in fuzzy if OSA.distance(folded, t, score_cutoff=1) <= 1]
+                close = [t for t in fuzzy if within_one_edit(folded, t)]
                 reference = close[0] if len(close) == 1 else None
             if reference is None or ctx.lexicon.is_title(match.group()):
                 continue

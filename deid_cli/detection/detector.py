@@ -9,9 +9,11 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import ahocorasick
 
+from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, ZIP_DIGITS, Chunk
 from deid_cli.detection.context_types import retype_by_context
 from deid_cli.detection.entity_types import type_name
 from deid_cli.detection.lexicon.lexicon import (
@@ -22,16 +24,18 @@ from deid_cli.detection.lexicon.lexicon import (
     Lexicon,
     build_learned_automaton,
     match_view,
+    merge_user_hits,
 )
 from deid_cli.detection.lexicon.lexicon import (
     learned_hits as learned_hits_in,
 )
+from deid_cli.detection.lexicon.triggers import PLACE_CUE, SITE_WORD, STREET_PREPOSITION
 from deid_cli.detection.maskers import build_maskers, context_maskers, masker_names
 from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
-from deid_cli.detection.patterns.organisations import OrgStage
+from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
 from deid_cli.detection.patterns.phi import PhiStage
-from deid_cli.detection.patterns.regex_stage import RegexStage
+from deid_cli.detection.patterns.regex_stage import Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
     ADD,
@@ -55,6 +59,21 @@ def masker_rank(names: Sequence[str]) -> dict[str, int]:
     registry order."""
     ordered = ("Correction", "RegexID", *(m for m in names if m not in ("Correction", "RegexID")))
     return {name: i for i, name in enumerate(ordered)}
+
+
+class _NoteScan(NamedTuple):
+    """What the chunk's scans found in one note: dictionary and learned hits, salutation starts
+    (None: the masker scans), whole-word triggers (start, end, bits) and candidate flags."""
+
+    names: list[Hit]
+    learned: list[Hit]
+    salutations: list[int] | None
+    cues: list[tuple[int, int, int]]
+    flags: int
+
+
+def _position(hit: Hit) -> tuple[int, int]:
+    return hit.start, hit.end
 
 
 @dataclass(slots=True)
@@ -155,41 +174,109 @@ class Detector:
 
     def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
         """Detect PHI in one note; ``known`` are the record's own names as (value, type)."""
-        if not text:
-            return Detection([], [])
-        prepared = prepare(text)
-        regex_spans = self.regex.find(prepared.view)
+        return self.detect_many([text], [known])[0]
+
+    def detect_many(
+        self, texts: Sequence[str], knowns: Sequence[Sequence[tuple[str, str]]] | None = None
+    ) -> list[Detection]:
+        """Detect PHI in a chunk of notes: one scan of each automaton and candidate pattern over
+        all of them (``chunk.Chunk``), then each note's stages where those say they can match.
+        The result is each note's ``detect``."""
+        if not texts:
+            return []
+        chunk = self._scanned(texts)
+        lexicon = self.lexicon
+        names = chunk.names
+        if not self._setup.ambiguity_rule and lexicon.public.ambiguous_automaton is not None:
+            more = chunk.hits(lexicon.public.ambiguous_automaton, ints=True)
+            names = [sorted([*a, *b], key=_position) for a, b in zip(names, more, strict=True)]
+        if lexicon.user_automaton is not None:
+            user = chunk.hits(lexicon.user_automaton)
+            names = [merge_user_hits(a, b) for a, b in zip(names, user, strict=True)]
+        learned = chunk.hits(self.learned_automaton) if self.learned_automaton is not None else None
+        by_start = lexicon.public.salutation_starts
+        results = []
+        for index, prepared in enumerate(chunk.prepared):
+            if not prepared.original:
+                results.append(Detection([], []))
+                continue
+            salutations = chunk.salutations[index]
+            if len(salutations) > 1:
+                salutations = sorted(set(salutations))
+            note = _NoteScan(
+                names[index],
+                learned[index] if learned is not None else [],
+                salutations if by_start else None,
+                chunk.cues[index],
+                chunk.flags[index],
+            )
+            known = knowns[index] if knowns is not None else ()
+            results.append(self._detect_note(prepared, note, known))
+        return results
+
+    def _scanned(self, texts: Sequence[str]) -> Chunk:
+        chunk = Chunk(texts)
+        chunk.scan_public(self.lexicon.public.automaton, not self._setup.ambiguity_rule)
+        chunk.scan_candidates()
+        return chunk
+
+    def _detect_note(
+        self, prepared: PreparedText, note: _NoteScan, known: Sequence[tuple[str, str]]
+    ) -> Detection:
+        view = prepared.view
+        cues = note.cues
+        flags = note.flags
+        street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
+        regex_spans = self.regex.find(view, Candidates(flags, street_starts))
         if LOC in self.types:  # the place after a postcode is a city, not part of the street
             regex_spans = [
                 Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
                 for s in regex_spans
             ]
         if self.phi is not None:
-            regex_spans += self.phi.find(prepared.view)
-        extra_spans = self.org.find(prepared.view) if self.org is not None else []
-        view = match_view(prepared.lower)
-        hits = self.lexicon.find_in(view, ambiguous=not self._setup.ambiguity_rule)
+            regex_spans += self.phi.find(view)
+        if self.org is not None:
+            places = PlaceCandidates(
+                [e for _, e, bits in cues if bits & PLACE_CUE],
+                bool(flags & ZIP_DIGITS),
+                bool(flags & DATE_LINE),
+            )
+            extra_spans = self.org.find(view, places)
+        else:
+            extra_spans = []
+        hits = note.names
         corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
         keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
-        learned_hits = learned_hits_in(self.learned_automaton, view)
         blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
         ctx = NoteContext(
-            prepared, self.lexicon, hits, learned_hits, blocked, self.vote_all, list(known), match_view=view
+            prepared,
+            self.lexicon,
+            hits,
+            note.learned,
+            blocked,
+            self.vote_all,
+            list(known),
+            salutation_starts=note.salutations,
+            site_starts=[s for s, _, bits in cues if bits & SITE_WORD],
+            named_sites=bool(flags & NAMED_SITE),
         )
         for masker in self.maskers:
             masker.annotate(ctx)
-        name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits})
+        name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits}) if ctx.votes else []
         site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
-        spans = self._resolve(corrections, regex_spans + extra_spans + name_spans + site_spans, keep)
-        spans = retype_by_context(prepared.view, spans)
+        candidates = regex_spans + extra_spans + name_spans + site_spans
+        if not candidates and not corrections:
+            return Detection([], [])
+        spans = self._resolve(corrections, candidates, keep)
+        spans = retype_by_context(view, spans)
         spans = [s for s in spans if s.type in self.types]
         proven = [
-            (s.reference.capitalize() if s.reference else prepared.view[s.start : s.end], s.type)
+            (s.reference.capitalize() if s.reference else view[s.start : s.end], s.type)
             for s in spans
-            if s.masker in self._context_maskers
-            and s.type in NAME_TYPES
-            and " " not in prepared.view[s.start : s.end]
+            if s.masker in self._context_maskers and s.type in NAME_TYPES and " " not in view[s.start : s.end]
         ]
+        if prepared.starts is None:
+            return Detection(spans, proven)
         return Detection([self._to_original(prepared, s) for s in spans], proven)
 
     # -- steps ----------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # Space characters that editors and HTML (&nbsp;) put between a title and a name.
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ", "\u200a": " "})
-_SPACE_CHARS = ("\u00a0", "\u2007", "\u202f", "\u2009", "\u200a")
+SPACE_CHARS = ("\u00a0", "\u2007", "\u202f", "\u2009", "\u200a")
 
 
 @dataclass(slots=True)
@@ -68,7 +68,7 @@ def prepare(text: str) -> PreparedText:
     has_markup = "<" in text or "&" in text
     if text.isascii() and not has_markup:
         return PreparedText(text, text, lower_same_length(text))
-    odd_spaces = any(ch in text for ch in _SPACE_CHARS)
+    odd_spaces = any(ch in text for ch in SPACE_CHARS)
     if not has_markup and not odd_spaces and unicodedata.is_normalized("NFC", text):
         return PreparedText(text, text, lower_same_length(text))
     view, starts, ends = _strip_markup(text) if has_markup else (text, None, None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from deid_cli.detection.detector import Detector
+from deid_cli.detection.detector import Detection, Detector
 from deid_cli.detection.learning import LearnerCounts, NameLearner
 from deid_cli.detection.maskers import masker_names
 from deid_cli.detection.spans import ENTITY_TYPES, Span
@@ -86,12 +86,12 @@ def _learn(
     learner = NameLearner(detector.lexicon)
     counts = RiskCounts() if risk is not None else None
     kept: list[tuple[FirstPass, ...]] | None = [] if keep_spans else None
-    for note in notes:
+    detections = _detect_all(detector, notes)
+    for note, found in zip(notes, detections, strict=True):
         try:
             own = risk.group_hash(note.group) if risk is not None else 0
             per_text: list[FirstPass] = []
-            for text in note.texts:
-                detection = detector.detect(text, note.known)
+            for text, detection in zip(note.texts, found, strict=True):
                 learner.observe(text, detection.proven)
                 if risk is not None and counts is not None:
                     counts.add(risk.note_keys(text, detection.spans), own)
@@ -104,28 +104,85 @@ def _learn(
     return LearnedBatch(learner.counts(), counts, kept)
 
 
+def _detect_all(detector: Detector, notes: Sequence[NoteWork]) -> list[list[Detection]]:
+    """Every text of every note detected as one chunk; should that fail, note by note, so the
+    failure names its note's line."""
+    texts = [text for note in notes for text in note.texts]
+    knowns = [note.known for note in notes for _ in note.texts]
+    try:
+        flat = detector.detect_many(texts, knowns)
+    except Exception:
+        flat = []
+        for note in notes:
+            try:
+                flat.extend(detector.detect_many(note.texts, [note.known] * len(note.texts)))
+            except Exception as exc:
+                raise NoteFailed(note.line, type(exc).__name__) from None
+    found: list[list[Detection]] = []
+    pos = 0
+    for note in notes:
+        found.append(flat[pos : pos + len(note.texts)])
+        pos += len(note.texts)
+    return found
+
+
 def detect_batch(
     detector: Detector, risk: CorpusRisk | None, notes: Sequence[NoteWork]
 ) -> list[list[TextResult]]:
     """Pass 2 for a batch: per note, per text, the spans of the (learned) detector and, with
     ``risk`` (the merged corpus-wide counts), the note's re-identification risk level."""
-    results: list[list[TextResult]] = []
+    # Texts whose pass-1 spans stand are not detected again; the others are, as one chunk.
+    redo: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    plan: list[list[list[Span] | None]] = []
     for note in notes:
         try:
-            per_text = []
             first_pass = note.first_pass or (None,) * len(note.texts)
+            per_text: list[list[Span] | None] = []
             for text, first in zip(note.texts, first_pass, strict=True):
                 kept = unpack(first) if first is not None else None
                 if kept is not None and not detector.learning_applies(text, kept):
-                    spans = kept  # what pass 1 found is all there is
+                    per_text.append(kept)  # what pass 1 found is all there is
                 else:
-                    spans = detector.detect(text, note.known).spans
-                level = risk.assess(text, spans, note.group).level if risk is not None else None
-                per_text.append(TextResult([span_tuple(s) for s in spans], level))
+                    per_text.append(None)
+                    redo.append((text, note.known))
         except Exception as exc:
             raise NoteFailed(note.line, type(exc).__name__) from None
-        results.append(per_text)
+        plan.append(per_text)
+    detected = iter(_detect_texts(detector, redo, notes, plan))
+    results: list[list[TextResult]] = []
+    for note, per_text in zip(notes, plan, strict=True):
+        try:
+            out = []
+            for text, kept in zip(note.texts, per_text, strict=True):
+                spans = kept if kept is not None else next(detected).spans
+                level = risk.assess(text, spans, note.group).level if risk is not None else None
+                out.append(TextResult([span_tuple(s) for s in spans], level))
+        except Exception as exc:
+            raise NoteFailed(note.line, type(exc).__name__) from None
+        results.append(out)
     return results
+
+
+def _detect_texts(
+    detector: Detector,
+    redo: list[tuple[str, tuple[tuple[str, str], ...]]],
+    notes: Sequence[NoteWork],
+    plan: list[list[list[Span] | None]],
+) -> list[Detection]:
+    """The texts to detect again, as one chunk; should that fail, note by note, so the failure
+    names its note's line."""
+    try:
+        return detector.detect_many([t for t, _ in redo], [k for _, k in redo])
+    except Exception:
+        pass
+    found: list[Detection] = []
+    for note, per_text in zip(notes, plan, strict=True):
+        texts = [text for text, kept in zip(note.texts, per_text, strict=True) if kept is None]
+        try:
+            found.extend(detector.detect_many(texts, [note.known] * len(texts)))
+        except Exception as exc:
+            raise NoteFailed(note.line, type(exc).__name__) from None
+    return found
 
 
 def span_tuple(span: Span) -> SpanTuple:

@@ -220,14 +220,14 @@ def test_a_failing_worker_stops_the_run_citing_file_and_line_without_note_text_a
     rows[36]["text"] = "Frau Quendelhofer ruft wegen Schwindel an."
     write_jsonl(workdir / "notes.jsonl", rows)
     parent = os.getpid()
-    real_detect = Detector.detect
+    real_detect = Detector.detect_many
 
-    def detect_failing_in_workers(self: Detector, text: str, known=()):  # type: ignore[no-untyped-def]
-        if os.getpid() != parent and "Quendelhofer" in text:
-            raise ValueError(f"cannot handle {text!r}")
-        return real_detect(self, text, known)
+    def detect_failing_in_workers(self: Detector, texts, knowns=None):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent and any("Quendelhofer" in text for text in texts):
+            raise ValueError(f"cannot handle {texts!r}")
+        return real_detect(self, texts, knowns)
 
-    monkeypatch.setattr(Detector, "detect", detect_failing_in_workers)
+    monkeypatch.setattr(Detector, "detect_many", detect_failing_in_workers)
     previous = {"masked.jsonl": b"previous corpus\n", "stats.json": b"{}\n", "spans.jsonl": b"old\n"}
     for name, data in previous.items():
         (workdir / name).write_bytes(data)
@@ -252,14 +252,14 @@ def test_a_worker_that_dies_stops_the_run_cleanly_and_keeps_old_outputs(
     rows[99]["text"] = "Frau Quendelhofer ruft wegen Schwindel an."
     write_jsonl(workdir / "notes.jsonl", rows)
     parent = os.getpid()
-    real_detect = Detector.detect
+    real_detect = Detector.detect_many
 
-    def detect_dying_in_workers(self: Detector, text: str, known=()):  # type: ignore[no-untyped-def]
-        if os.getpid() != parent and "Quendelhofer" in text:
+    def detect_dying_in_workers(self: Detector, texts, knowns=None):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent and any("Quendelhofer" in text for text in texts):
             os._exit(9)  # as if killed for lack of memory
-        return real_detect(self, text, known)
+        return real_detect(self, texts, knowns)
 
-    monkeypatch.setattr(Detector, "detect", detect_dying_in_workers)
+    monkeypatch.setattr(Detector, "detect_many", detect_dying_in_workers)
     (workdir / "masked.jsonl").write_bytes(b"previous\n")
 
     run = deid("run", "notes.jsonl", "-o", "masked.jsonl", "--workers", "2")

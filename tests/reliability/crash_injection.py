@@ -24,8 +24,8 @@ def _code_raises(self: pseudonyms.Pseudonymizer, reference: str) -> str:
     raise KeyError(reference, note_in_a_local)
 
 
-def _detect_raises(self: Detector, text: str, known=()):  # type: ignore[no-untyped-def]
-    raise ValueError(f"cannot handle {text!r}")
+def _detect_raises(self: Detector, texts: list[str], knowns=None):  # type: ignore[no-untyped-def]
+    raise ValueError(f"cannot handle {texts!r}")
 
 
 def main() -> None:
@@ -33,7 +33,7 @@ def main() -> None:
     if where == "linkage":
         pseudonyms.Pseudonymizer.code = _code_raises  # type: ignore[method-assign]
     elif where == "detection":
-        Detector.detect = _detect_raises  # type: ignore[method-assign]
+        Detector.detect_many = _detect_raises  # type: ignore[method-assign]
     else:
         raise SystemExit(f"unknown injection point {where}")
     sys.argv = ["deid", *args]

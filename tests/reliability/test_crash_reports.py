@@ -132,12 +132,12 @@ def test_a_note_failing_on_a_dask_worker_is_reported_and_logged_without_its_text
     caplog: pytest.LogCaptureFixture,
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    def detect_raises(self: Detector, text: str, known: object = ()) -> None:
-        raise ValueError(f"cannot handle {text!r}")
+    def detect_raises(self: Detector, texts: list[str], knowns: object = None) -> None:
+        raise ValueError(f"cannot handle {texts!r}")
 
     write_jsonl(tmp_path / "notes.jsonl", records(copies=20))
     detector = Detector(build_lexicon(DictionaryOptions()))
-    monkeypatch.setattr(Detector, "detect", detect_raises)  # threads: the workers share the patch
+    monkeypatch.setattr(Detector, "detect_many", detect_raises)  # threads: the workers share the patch
     settings = DaskSettings(workers=2, processes=False, partition_bytes=2000)
     caplog.set_level("DEBUG")
     with pytest.raises(InputError) as failure:

@@ -40,8 +40,10 @@ from deid_cli.detection.lexicon.lists import (
     dictionary_files,
     load_bundled,
 )
+from deid_cli.detection.lexicon.triggers import schema_digest
 
-CACHE_FORMAT = 3  # 2: the classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart
+# 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers
+CACHE_FORMAT = 4
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 
@@ -63,7 +65,7 @@ def default_cache_dir() -> Path:
 
 def cache_key(files: Sequence[Path]) -> str:
     """Hash of deid's version and every dictionary file's name and bytes."""
-    digest = hashlib.sha256(f"deid {__version__} format {CACHE_FORMAT}\n".encode())
+    digest = hashlib.sha256(f"deid {__version__} format {CACHE_FORMAT} triggers {schema_digest()}\n".encode())
     for path in files:
         digest.update(path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())

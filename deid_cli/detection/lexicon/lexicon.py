@@ -19,6 +19,7 @@ from deid_cli.detection.lexicon.lists import (
     LexiconSources,
     name_parts,
 )
+from deid_cli.detection.lexicon.triggers import TRIGGER_BITS, salutation_starts, trigger_keys
 from deid_cli.detection.normalize import fold, spelling_variants
 
 # Membership bits carried by automaton values.
@@ -36,6 +37,10 @@ LEARNED = 1 << 10
 
 NAME_BITS = FIRST | SURNAME | PATIENT | HCP_LIST | PERSON
 AMBIGUOUS_BITS = COMMON | EPONYM
+# The public automaton stores ints (``ahocorasick.STORE_INTS``: a tenth of the pickle's load
+# time of Python tuples): membership and trigger bits above the key's length.
+LENGTH_BITS = 16
+LENGTH_MASK = (1 << LENGTH_BITS) - 1
 # Shorter words sit one edit away from some common word too often (Rosna/rosa) to call that a typo.
 NEAR_COMMON_MIN_LENGTH = 6
 
@@ -117,8 +122,20 @@ class _EntryTable:
         automaton.make_automaton()
         return automaton
 
+    def compile_ints(self, keep: Callable[[int], bool]) -> ahocorasick.Automaton | None:
+        """``compile`` with int values, ``bits << LENGTH_BITS | length`` (public lists only: they
+        carry no correction type)."""
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for key, (length, bits, _) in self.entries.items():
+            if keep(bits):
+                automaton.add_word(key, bits << LENGTH_BITS | length)
+        if len(automaton) == 0:
+            return None
+        automaton.make_automaton()
+        return automaton
 
-def _only_ambiguous_name(bits: int) -> bool:
+
+def only_ambiguous_name(bits: int) -> bool:
     """A public entry that is a name and an ordinary word or eponym, and nothing a masker or
     the typing reads from a hit: NameDictionary skips it (it needs context), and it is on no
     site or HCP list. Most hits on notes are such words ("Koch", "Wolf", "Parkinson")."""
@@ -168,10 +185,21 @@ class PublicLexicon:
             table.add(site, SITE)
         table.mark_ambiguous(self.common, self.eponyms)
         self.name_words: frozenset[str] = table.name_words()
+        # The trigger words of the patterns that start from a word (``triggers.py``) ride along
+        # in the main automaton: one pass finds names and triggers.
+        triggers = [*(t for t, _ in sources.salutations), *sources.titles]
+        self.salutation_starts: bool = salutation_starts(triggers) is not None
+        for key, bits in trigger_keys(triggers, sources.site_prefixes).items():
+            entry = table.entries.setdefault(key, [len(key), 0, None])
+            entry[1] |= bits
         # Two automata: the ambiguous names are matched only when the ambiguity rule is off
         # (a measurement), so the note's scan hands back a fraction of the hits.
-        self.automaton = table.compile(lambda bits: not _only_ambiguous_name(bits))
-        self.ambiguous_automaton = table.compile(_only_ambiguous_name)
+        self.automaton = table.compile_ints(
+            lambda bits: bool(bits & TRIGGER_BITS) or not only_ambiguous_name(bits)
+        )
+        self.ambiguous_automaton = table.compile_ints(
+            lambda bits: not bits & TRIGGER_BITS and only_ambiguous_name(bits)
+        )
 
 
 class Lexicon:
@@ -220,23 +248,15 @@ class Lexicon:
     def find_in(self, view: str, ambiguous: bool = False) -> list[Hit]:
         """``find`` on a ``match_view`` the caller has built already; with ``ambiguous`` also
         the public names that are ordinary words or eponyms (for ``--ambiguity-rule off``)."""
-        hits = list(iter_hits(self.public.automaton, view)) if self.public.automaton is not None else []
-        if ambiguous and self.public.ambiguous_automaton is not None:
+        public = self.public
+        hits = list(public_hits(public.automaton, view, ambiguous)) if public.automaton is not None else []
+        if ambiguous and public.ambiguous_automaton is not None:
             hits = sorted(
-                [*hits, *iter_hits(self.public.ambiguous_automaton, view)], key=lambda h: (h.start, h.end)
+                [*hits, *public_hits(public.ambiguous_automaton, view, True)], key=lambda h: (h.start, h.end)
             )
         if self.user_automaton is None:
             return hits
-        merged: dict[tuple[int, int], Hit] = {(h.start, h.end): h for h in hits}
-        for hit in iter_hits(self.user_automaton, view):
-            known = merged.get((hit.start, hit.end))
-            if known is None:
-                merged[(hit.start, hit.end)] = hit
-            else:
-                merged[(hit.start, hit.end)] = Hit(
-                    hit.start, hit.end, known.bits | hit.bits, hit.correction_type or known.correction_type
-                )
-        return sorted(merged.values(), key=lambda h: (h.start, h.end))
+        return merge_user_hits(hits, iter_hits(self.user_automaton, view))
 
     def is_common(self, word: str) -> bool:
         return fold(word) in self.common
@@ -271,12 +291,38 @@ def _deletion_index(words: Iterable[str]) -> frozenset[str]:
 
 
 def iter_hits(automaton: ahocorasick.Automaton, view: str) -> Iterable[Hit]:
-    """Decode automaton matches on a ``match_view`` string into view offsets."""
+    """Decode the matches of an automaton with tuple values (the user's lists, learned names) on
+    a ``match_view`` string into view offsets."""
     for end_index, (length, bits, correction_type) in automaton.iter(view):
         # The key " word " ends at end_index in the padded view; the word itself starts one
         # character after the key's leading space, and the pad shifts everything by one.
         start = end_index - length + 1
         yield Hit(start, end_index - 1, bits, correction_type)
+
+
+def public_hits(automaton: ahocorasick.Automaton, view: str, ambiguous: bool) -> Iterable[Hit]:
+    """The dictionary words the public automaton (int values) finds on a ``match_view``: its
+    trigger keys are left out, and names that are ordinary words or eponyms unless
+    ``ambiguous``."""
+    for end_index, value in automaton.iter(view):
+        bits = (value >> LENGTH_BITS) & ~TRIGGER_BITS
+        if bits and (ambiguous or not only_ambiguous_name(bits)):
+            yield Hit(end_index - (value & LENGTH_MASK) + 1, end_index - 1, bits)
+
+
+def merge_user_hits(hits: list[Hit], user_hits: Iterable[Hit]) -> list[Hit]:
+    """The public hits and the user automaton's, one hit per word with both memberships,
+    sorted by position."""
+    merged: dict[tuple[int, int], Hit] = {(h.start, h.end): h for h in hits}
+    for hit in user_hits:
+        known = merged.get((hit.start, hit.end))
+        if known is None:
+            merged[(hit.start, hit.end)] = hit
+        else:
+            merged[(hit.start, hit.end)] = Hit(
+                hit.start, hit.end, known.bits | hit.bits, hit.correction_type or known.correction_type
+            )
+    return sorted(merged.values(), key=lambda h: (h.start, h.end))
 
 
 def learned_hits(automaton: ahocorasick.Automaton | None, view: str) -> list[Hit]:

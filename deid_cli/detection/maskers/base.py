@@ -65,6 +65,12 @@ class NoteContext:
     # The note as the automata see it (``lexicon.match_view``: lower case, non-word characters
     # as spaces, one space of padding): for maskers that find their triggers with an automaton.
     match_view: str = ""
+    # Where the chunk's automaton saw a salutation's first word and a site word start (sorted);
+    # None: not scanned, the maskers scan the note themselves.
+    salutation_starts: list[int] | None = None
+    site_starts: list[int] | None = None
+    # Whether the chunk saw "-Klinik", "-Spital" ... in this note (None: not scanned).
+    named_sites: bool | None = None
     votes: dict[tuple[int, int], list[Vote]] = field(default_factory=dict)
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0

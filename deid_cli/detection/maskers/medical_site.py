@@ -13,7 +13,7 @@ import re
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
 
 _SPACE = re.compile(r"[ \t]{1,2}")
@@ -56,13 +56,19 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
-        named = _NAMED_SITE.finditer(ctx.view) if _NAMED_SITE_KIND.search(ctx.view) else ()
+        may_name = _NAMED_SITE_KIND.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
+        named = _NAMED_SITE.finditer(ctx.view) if may_name else ()
         for match in named:
             if not ctx.is_blocked(match.start(), match.end()):
                 ctx.site_votes.append(Vote(match.start(), match.end(), self.name, hint="site", type=SIT))
         if self._prefix is None:
             return
-        for match in self._prefix.finditer(ctx.view):
+        prefixed = (
+            self._prefix.finditer(ctx.view)
+            if ctx.site_starts is None
+            else matches_from(self._prefix, ctx.view, ctx.site_starts)
+        )
+        for match in prefixed:
             end = self._place_end(ctx.view, match.end()) if self._places else None
             if end is None:
                 end = self._name_end(ctx, match.end())

@@ -83,11 +83,15 @@ class SalutationMasker:
 
     def annotate(self, ctx: NoteContext) -> None:
         pos = 0
-        if self._firsts is None or not ctx.match_view:  # scan the note with the pattern
+        if ctx.salutation_starts is not None and self._firsts is not None:
+            starts = ctx.salutation_starts  # found by the chunk's automaton
+        elif self._firsts is not None and ctx.match_view:
+            starts = self._trigger_starts(ctx.match_view)
+        else:  # scan the note with the pattern
             while (match := self._trigger.search(ctx.view, pos)) is not None:
                 pos = self._after_trigger(ctx, match)
             return
-        for start in self._trigger_starts(ctx.match_view):
+        for start in starts:
             if start >= pos and (match := self._trigger.match(ctx.view, start)) is not None:
                 pos = self._after_trigger(ctx, match)
 

@@ -10,15 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
-from deid_cli.detection.patterns.regex_guard import finditer_from, guarded
+from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
-_SUFFIXES = wordset(
-    "straße strasse str. gasse weg platz allee ring kai zeile damm ufer "
-    "gürtel guertel steig promenade markt hof berg pl."
-)
+_SUFFIXES = frozenset(STREET_SUFFIXES)
 # Literal alternatives in both capitalisations: the regex engine then skips ahead by the
 # first-character set, which is several times faster than an (?i:...) group on prose.
 _STREET_SUFFIX = "(?:" + "|".join(re.escape(w) for s in sorted(_SUFFIXES) for w in (s, s.capitalize())) + ")"
@@ -163,9 +161,14 @@ class AddressFinder:
             longest = max(longest, len(words))
         self._max_place_words = min(longest, _MAX_PLACE_WORDS)
 
-    def addresses(self, text: str) -> list[Span]:
+    def addresses(
+        self, text: str, suffixed: bool = True, street_starts: list[int] | None = None
+    ) -> list[Span]:
+        """Street addresses: streets with a suffix (scanned only if ``suffixed``: a chunk saw a
+        suffix before a number here) and suffix-less ones starting at ``street_starts`` (every
+        capital A/I/Z/U/H when None)."""
         out: list[Span] = []
-        for m in _ADDRESS.finditer(text):
+        for m in _ADDRESS.finditer(text) if suffixed else ():
             start = _street_token_start(text, m.start())
             if start is None or followed_by_number_context(text, m.end()):
                 continue
@@ -188,7 +191,12 @@ class AddressFinder:
             if kept:
                 start -= len(" ".join(words[-kept:])) + 1
             out.append(Span(start, m.end(), ADD, "RegexAddress"))
-        for m in finditer_from(_ADDRESS_PREP, text, _ADDRESS_PREP_FIRST):
+        preposition_matches = (
+            finditer_from(_ADDRESS_PREP, text, _ADDRESS_PREP_FIRST)
+            if street_starts is None
+            else matches_from(_ADDRESS_PREP, text, street_starts)
+        )
+        for m in preposition_matches:
             if any(w.lower() in _PREP_NAME_STOP for w in m.group("name").split()):
                 continue
             end = m.end()

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
@@ -242,6 +243,16 @@ _PLACE_BEFORE_DATE = re.compile(
 )
 
 
+class PlaceCandidates(NamedTuple):
+    """Where the place patterns may match in a note: the ends of the cue words a place may follow
+    ("in", "wohnhaft", "Wohnort"), and whether a postcode before a word or a place-and-date
+    line's middle was seen."""
+
+    cue_ends: list[int]
+    postcode: bool
+    date_line: bool
+
+
 class OrgStage:
     """Finds PRO, ORG and LOC spans on raw note text.
 
@@ -322,16 +333,17 @@ class OrgStage:
             )
 
     # -- public -----------------------------------------------------------------------------
-    def find(self, text: str) -> list[Span]:
-        """Sorted, non-overlapping spans of the requested types."""
+    def find(self, text: str, places: PlaceCandidates | None = None) -> list[Span]:
+        """Sorted, non-overlapping spans of the requested types. With ``places`` (what a chunk's
+        scans found in this note) the place patterns run only where they can match."""
         spans: list[Span] = []
         if PRO in self._types and self._professions:
             spans += self._find_professions(text)
         if ORG in self._types:
             spans += self._find_organisations(text)
         if LOC in self._types and self._places:
-            spans += self._find_places(text)
-        return _resolve(spans)
+            spans += self._find_places(text, places)
+        return _resolve(spans) if spans else spans
 
     # -- professions ------------------------------------------------------------------------
     def _profession_key(self, word: str) -> str | None:
@@ -561,9 +573,10 @@ class OrgStage:
         return tokens[0][0], m.end("form")
 
     # -- places -----------------------------------------------------------------------------
-    def _find_places(self, text: str) -> list[Span]:
+    def _find_places(self, text: str, candidates: PlaceCandidates | None = None) -> list[Span]:
         spans: list[Span] = []
-        for m in _LOC_TRIGGER.finditer(text):
+        cued = candidates is None or any(self._place_may_start(text, end) for end in candidates.cue_ends)
+        for m in _LOC_TRIGGER.finditer(text) if cued else ():
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
             if found is None:
@@ -572,19 +585,27 @@ class OrgStage:
             if m.group("prep") and m.group("prep").lower() in ("von", "bei") and key in _NAME_PLACES:
                 continue
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
-        for m in _PLACE_BEFORE_DATE.finditer(text):
+        for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 16.12.2029", "Zirbldorf, 3. März".
             key = fold(m.group("place"))
             if key not in self._common and all(p not in self._common for p in key.split("-")):
                 spans.append(Span(m.start("place"), m.end("place"), LOC, MASKERS[LOC]))
-        for m in _LOC_AFTER_ZIP.finditer(text):
+        for m in _LOC_AFTER_ZIP.finditer(text) if candidates is None or candidates.postcode else ():
             found = self._place_end(text, m.end(), allow_common=True)
             if found is not None:
                 spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
         return spans
 
-    def _place_end(self, text: str, pos: int, *, allow_common: bool) -> tuple[int, str] | None:
-        """(end, folded name) of the longest capitalised known place starting at ``pos``."""
+    def _place_may_start(self, text: str, cue_end: int) -> bool:
+        """Can a place follow the cue word ending at ``cue_end``? Its first word, after blanks
+        and a colon, must start a known place (the first test of ``_place_end``)."""
+        pos = cue_end
+        while pos < len(text) and text[pos] in " \t:":
+            pos += 1
+        return self._place_first_word(text, pos) is not None
+
+    def _place_first_word(self, text: str, pos: int) -> re.Match[str] | None:
+        """The capitalised word at ``pos`` if a known place starts with it."""
         if pos >= len(text) or not text[pos].isupper():
             return None
         first = _PLACE_WORD.match(text, pos)
@@ -596,6 +617,13 @@ class OrgStage:
             and head.rstrip(".") not in self._place_first
             and head.split("-", 1)[0] not in self._place_first
         ):
+            return None
+        return first
+
+    def _place_end(self, text: str, pos: int, *, allow_common: bool) -> tuple[int, str] | None:
+        """(end, folded name) of the longest capitalised known place starting at ``pos``."""
+        first = self._place_first_word(text, pos)
+        if first is None:
             return None
         best: tuple[int, str] | None = None
         words: list[str] = []

@@ -13,11 +13,11 @@ character, a body that may match empty), the pattern is compiled unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-__all__ = ["finditer_from", "first_char_class", "guarded"]
+__all__ = ["finditer_from", "first_char_class", "guarded", "matches_from"]
 
 _CATEGORIES = {
     sre_c.CATEGORY_DIGIT: r"\d",
@@ -122,6 +122,17 @@ def finditer_from(pattern: re.Pattern[str], text: str, starts: re.Pattern[str]) 
     end = 0
     for candidate in starts.finditer(text):
         start = candidate.start()
+        if start >= end and (match := pattern.match(text, start)) is not None:
+            end = match.end()
+            yield match
+
+
+def matches_from(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` when ``starts`` (sorted) holds every position a match can
+    begin at, such as the words an automaton found: the pattern is matched at each in turn,
+    skipping those inside the last match."""
+    end = 0
+    for start in starts:
         if start >= end and (match := pattern.match(text, start)) is not None:
             end = match.end()
             yield match

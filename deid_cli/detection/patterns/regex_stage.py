@@ -4,10 +4,23 @@ overlaps resolved among them (e-mail > URL > phone > address > ZIP, longer first
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
+from deid_cli.detection.chunk import EMAIL, PHONE, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
 from deid_cli.detection.patterns.addresses import AddressFinder
 from deid_cli.detection.patterns.contacts import end_before_emails, find_emails, find_phones, find_urls
 from deid_cli.detection.spans import Span, select_disjoint
+
+EVERY_PATTERN = EMAIL | URL | PHONE | STREET | ZIP_DIGITS | ZIP_KEYWORD
+
+
+class Candidates(NamedTuple):
+    """Where this stage's patterns may match in a note: the chunk's candidate flags, and the
+    starts of suffix-less street names ("Am", "Im" ...; None: anywhere)."""
+
+    flags: int
+    street_starts: list[int] | None
+
 
 _PRIORITY = {"RegexEmail": 0, "RegexWebsite": 1, "RegexPhone": 2, "RegexAddress": 3, "RegexZIP": 4}
 
@@ -26,16 +39,26 @@ class RegexStage:
         """``places``: place names as written in the postcode dictionaries (see AddressFinder)."""
         self._addresses = AddressFinder(places)
 
-    def find(self, text: str) -> list[Span]:
-        """Return sorted, non-overlapping spans on ``text`` (Python string indices)."""
+    def find(self, text: str, candidates: Candidates | None = None) -> list[Span]:
+        """Return sorted, non-overlapping spans on ``text`` (Python string indices). With
+        ``candidates`` (what a chunk's scans found in this note) a pattern runs only where they
+        say it can match, which finds the same."""
+        if candidates is None:
+            candidates = Candidates(EVERY_PATTERN, None)
+        flags = candidates.flags
+        if not flags & EVERY_PATTERN and not candidates.street_starts:
+            return []
         spans: list[Span] = []
-        emails = find_emails(text) if "@" in text else []
+        emails = find_emails(text) if flags & EMAIL and "@" in text else []
         spans.extend(emails)
-        if "." in text:
+        if flags & URL and "." in text:
             spans.extend(end_before_emails(find_urls(text), emails))
-        spans.extend(find_phones(text))
-        addresses = self._addresses.addresses(text)
+        if flags & PHONE:
+            spans.extend(find_phones(text))
+        addresses = self._addresses.addresses(text, bool(flags & STREET), candidates.street_starts)
         spans.extend(addresses)
-        spans.extend(self._addresses.zips(text))
-        spans.extend(self._addresses.zips_after_streets(text, addresses))
-        return _resolve(spans)
+        if flags & (ZIP_DIGITS | ZIP_KEYWORD):
+            spans.extend(self._addresses.zips(text))
+        if addresses:
+            spans.extend(self._addresses.zips_after_streets(text, addresses))
+        return _resolve(spans) if spans else spans

@@ -1,0 +1,216 @@
+"""A chunk of notes scanned as one: joined views, one match view, one pass of each automaton.
+
+Why: a C-level scan (a regex, an automaton pass) costs little per character but a lot per call,
+and most patterns find nothing in most notes. Detection therefore joins the views of a chunk of
+notes with a separator that no pattern and no dictionary key crosses, builds one lower-case match
+view for all of them (one ``bytes.translate``, not a regex substitution per note), runs the
+automata and a few cheap candidate patterns once over the whole chunk, and hands each note the
+dictionary hits, trigger positions and candidate flags that fall into it. A note's stages then
+run only where a trigger or candidate says they can find something, and find exactly what
+scanning the note would have found: a candidate pattern matches wherever its stage can.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+import ahocorasick
+
+from deid_cli.detection.lexicon.lexicon import LENGTH_BITS, LENGTH_MASK, Hit, only_ambiguous_name
+from deid_cli.detection.lexicon.triggers import (
+    PLACE_CUE,
+    SALUTATION_START,
+    SITE_WORD,
+    STREET_NUMBER,
+    STREET_PREPOSITION,
+    TRIGGER_BITS,
+)
+from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
+
+# Between two notes of a chunk: line breaks end every pattern that could run on (a place name, a
+# signature's next line takes one break, never two with a NUL between), and in the match view
+# " \x00 " pads each note with a space like a single note's view while no key contains "\x00".
+SEPARATOR = "\n\x00\n"
+_SEPARATOR_LENGTH = len(SEPARATOR)
+
+# The match view of Latin-1 text: letters and digits stay, everything else becomes a space
+# (``lexicon.match_view``'s ``[\W_]`` -> " "), except NUL, which only separators contain here.
+_VIEW_BYTES = bytes(b if b == 0 or chr(b).isalnum() else 0x20 for b in range(256))
+_WIDE_WORD_RUN = re.compile(r"[^\W\x00-\xff]+")
+_NON_WORD = re.compile(r"[\W_]")
+
+# Candidate patterns per stage (chunk-wide scans, each a superset of where its stage can find
+# something in a note): flags of ``Chunk.flags``.
+PHONE = 1 << 0
+URL = 1 << 1
+EMAIL = 1 << 2
+ZIP_DIGITS = 1 << 3
+ZIP_KEYWORD = 1 << 4
+DATE_LINE = 1 << 5
+NAMED_SITE = 1 << 6
+# (flag from the automaton) a street suffix with a house number
+STREET = 1 << 7
+
+# A phone number starts "+[1-9]", "(+", "(0" or "0[0-9]" not inside a word (contacts._PHONE).
+_PHONE_CANDIDATE = re.compile(r"\+[1-9]|\((?=[+0])|0(?<!\w0)\d")
+# A URL contains "://" or "www." (contacts._URL_PREFIXED) or a dot before a TLD (_URL_TLD).
+_URL_CANDIDATE = re.compile(r"://|www\.|\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
+# A postcode is four digits (of four or five) before a blank and a letter (addresses._ZIP,
+# organisations._LOC_AFTER_ZIP), or follows a keyword.
+_ZIP_CANDIDATE = re.compile(r"\d{4}[ \t]{1,3}[^\W\d_]")
+_ZIP_KEYWORD_CANDIDATE = re.compile(r"PLZ|Postleitzahl")
+# The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) has this middle.
+_DATE_LINE_CANDIDATE = re.compile(r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.")
+# A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) contains this.
+_NAMED_SITE_CANDIDATE = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
+
+_CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
+    (_PHONE_CANDIDATE, PHONE),
+    (_URL_CANDIDATE, URL),
+    (_ZIP_CANDIDATE, ZIP_DIGITS),
+    (_ZIP_KEYWORD_CANDIDATE, ZIP_KEYWORD),
+    (_DATE_LINE_CANDIDATE, DATE_LINE),
+    (_NAMED_SITE_CANDIDATE, NAMED_SITE),
+)
+
+
+def prepare_all(texts: Sequence[str]) -> list[PreparedText]:
+    """Every note's matching view (``text.prepare``). Nearly always a chunk has no markup, odd
+    spaces or unnormalized Unicode anywhere, which one look at the joined texts proves; then
+    every view is its text."""
+    joined = SEPARATOR.join(texts)
+    if (
+        "<" in joined
+        or "&" in joined
+        or any(ch in joined for ch in SPACE_CHARS)
+        or not (joined.isascii() or unicodedata.is_normalized("NFC", joined))
+    ):
+        return [prepare(text) for text in texts]
+    return [PreparedText(text, text, "") for text in texts]
+
+
+class Chunk:
+    """Notes joined for scanning: their prepared views, where each starts in ``joined``, the
+    padded match view of ``joined`` and, once scanned, each note's hits and candidates."""
+
+    __slots__ = ("cues", "ends", "flags", "joined", "names", "padded", "prepared", "salutations", "starts")
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.prepared = prepare_all(texts)
+        views = [p.view for p in self.prepared]
+        self.joined = joined = SEPARATOR.join(views)
+        starts: list[int] = []
+        ends: list[int] = []
+        pos = 0
+        for view in views:
+            starts.append(pos)
+            pos += len(view)
+            ends.append(pos)
+            pos += _SEPARATOR_LENGTH
+        self.starts, self.ends = starts, ends
+        lower = joined.lower()
+        if len(lower) != len(joined):  # 'İ' grows when lowered: per note, as ``prepare`` does
+            lower = SEPARATOR.join(lower_same_length(view) for view in views)
+        for prepared, start, end in zip(self.prepared, starts, ends, strict=True):
+            prepared.lower = lower[start:end]
+        self.padded = " " + self._match_view(lower) + " "
+        count = len(views)
+        self.names: list[list[Hit]] = [[] for _ in range(count)]
+        self.salutations: list[list[int]] = [[] for _ in range(count)]
+        # (start, end, trigger bits) of the whole-word triggers: place cues, street prepositions,
+        # site words
+        self.cues: list[list[tuple[int, int, int]]] = [[] for _ in range(count)]
+        self.flags: list[int] = [0] * count
+
+    def _match_view(self, lower: str) -> str:
+        """``lexicon.match_view`` of every note, " \\x00 " between them, without the padding."""
+        if lower.count("\x00") != len(self.starts) - 1:  # a note holds NUL itself: per note
+            return " \x00 ".join(
+                _NON_WORD.sub(" ", lower[s:e]) for s, e in zip(self.starts, self.ends, strict=True)
+            )
+        try:
+            view = lower.encode("latin-1").translate(_VIEW_BYTES).decode("latin-1")
+        except UnicodeEncodeError:
+            # Characters beyond Latin-1 become "?" and then spaces; the letters among them are
+            # put back (most are punctuation: dashes, quotes, bullets).
+            view = lower.encode("latin-1", "replace").translate(_VIEW_BYTES).decode("latin-1")
+            pieces: list[str] = []
+            pos = 0
+            for run in _WIDE_WORD_RUN.finditer(lower):
+                pieces.append(view[pos : run.start()])
+                pieces.append(run.group())
+                pos = run.end()
+            pieces.append(view[pos:])
+            view = "".join(pieces)
+        return view
+
+    # -- scans ---------------------------------------------------------------------------------
+    def scan_public(self, automaton: ahocorasick.Automaton | None, ambiguous: bool) -> None:
+        """One pass of the public automaton (int values): dictionary hits per note (names that
+        are ordinary words or eponyms only when ``ambiguous``), the starts of salutations, the
+        whole-word triggers and the street flag."""
+        if automaton is None:
+            return
+        starts, ends = self.starts, self.ends
+        names, salutations, cues, flags = self.names, self.salutations, self.cues, self.flags
+        note = 0
+        limit = ends[0] + 1  # the padded view's index of the space after the note
+        offset = 0
+        for end, value in automaton.iter(self.padded):
+            while end > limit:
+                note += 1
+                limit = ends[note] + 1
+                offset = starts[note]
+            bits = value >> LENGTH_BITS
+            if bits & TRIGGER_BITS:
+                start = end - (value & LENGTH_MASK) + 1 - offset
+                if bits & SALUTATION_START:  # a prefix key " word": the word starts at `start`
+                    salutations[note].append(start)
+                if bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
+                    cues[note].append((start, end - 1 - offset, bits))
+                if bits & STREET_NUMBER:
+                    flags[note] |= STREET
+                bits &= ~TRIGGER_BITS
+                if not bits:
+                    continue
+            if ambiguous or not only_ambiguous_name(bits):
+                names[note].append(Hit(end - (value & LENGTH_MASK) + 1 - offset, end - 1 - offset, bits))
+
+    def hits(self, automaton: ahocorasick.Automaton | None, ints: bool = False) -> list[list[Hit]]:
+        """Per note, the whole-word hits of a further automaton (the public names that are
+        ordinary words with ints, the user's lists and the learned names with tuple values)."""
+        found: list[list[Hit]] = [[] for _ in self.starts]
+        if automaton is None:
+            return found
+        starts, ends = self.starts, self.ends
+        note, limit, offset = 0, ends[0] + 1, 0
+        for end, value in automaton.iter(self.padded):
+            while end > limit:
+                note += 1
+                limit = ends[note] + 1
+                offset = starts[note]
+            if ints:
+                length, bits, correction_type = value & LENGTH_MASK, value >> LENGTH_BITS, None
+            else:
+                length, bits, correction_type = value
+            found[note].append(Hit(end - length + 1 - offset, end - 1 - offset, bits, correction_type))
+        return found
+
+    def scan_candidates(self) -> None:
+        """The candidate patterns over the joined views: a flag on each note one matches in."""
+        joined = self.joined
+        if "@" in joined:
+            self._flag_positions((m.start() for m in re.finditer("@", joined)), EMAIL)
+        for pattern, flag in _CANDIDATES:
+            self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
+
+    def _flag_positions(self, positions: object, flag: int) -> None:
+        starts, ends, flags = self.starts, self.ends, self.flags
+        note = 0
+        last = len(starts) - 1
+        for pos in positions:  # type: ignore[attr-defined]
+            while note < last and pos >= ends[note]:
+                note += 1
+            flags[note] |= flag

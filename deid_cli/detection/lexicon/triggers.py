@@ -1,0 +1,116 @@
+"""Trigger words: what a chunk's one automaton pass reports besides the dictionary words.
+
+Several patterns can only match where a certain word stands: a salutation where its first word
+does, a place after "in"/"aus"/"wohnhaft", a site name after "LKH"/"Klinikum", a street where a
+suffix ("-straße", "-gasse") meets a house number, a street without suffix after "Am"/"Im".
+Scanning every note with each of these regexes from every position cost more than everything
+else in detection together. Their words go into the dictionaries' automaton instead, marked by
+the bits below, so the one pass that finds the names also says where each pattern may start;
+the pattern then runs only there (or only in the notes where its trigger stands) and finds
+exactly what the scan would have found.
+
+The word lists here are the single source the patterns are built from (``patterns/addresses``,
+``patterns/organisations``), so a trigger can never miss a word its pattern accepts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable
+
+# Trigger bits of automaton values, above the dictionaries' membership bits (lexicon.py).
+SALUTATION_START = 1 << 11  # " word" (a prefix key): a salutation or title may start here
+PLACE_CUE = 1 << 12  # a word a place may follow ("in", "aus", "wohnhaft", "Wohnort:")
+SITE_WORD = 1 << 13  # a site word a place or name may follow ("LKH", "Klinikum")
+STREET_NUMBER = 1 << 14  # a street suffix followed by a house number ("straße 1", "gasse12")
+STREET_PREPOSITION = 1 << 15  # the first word of a suffix-less street ("Am Anger 3")
+TRIGGER_BITS = SALUTATION_START | PLACE_CUE | SITE_WORD | STREET_NUMBER | STREET_PREPOSITION
+
+# Street-name suffixes (addresses.py builds its street pattern from these).
+STREET_SUFFIXES: tuple[str, ...] = tuple(
+    [
+        "straße",
+        "strasse",
+        "str.",
+        "gasse",
+        "weg",
+        "platz",
+        "allee",
+        "ring",
+        "kai",
+        "zeile",
+        "damm",
+        "ufer",
+        "gürtel",
+        "guertel",
+        "steig",
+        "promenade",
+        "markt",
+        "hof",
+        "berg",
+        "pl.",
+    ]
+)
+# First words of street names without a suffix ("Am Anger 5", "In der Au 3", "Unter den Linden 2").
+STREET_PREPOSITIONS: tuple[str, ...] = ("am", "im", "an", "auf", "in", "zum", "zur", "unter", "hinter")
+# The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
+# in "wohnort"): a place can only start after one of them.
+PLACE_CUES: tuple[str, ...] = (
+    "wohnhaft", "in", "wohnort", "geburtsort", "heimatort", "wohnsitz", "raum", "aus", "nach", "bei", "von",
+)  # fmt: skip
+
+_NON_WORD = re.compile(r"[\W_]")
+_FIRST_WORD = re.compile(r"[^\W_]+")
+
+
+def view_form(phrase: str) -> str:
+    """A phrase as the match view shows it: lower case, every non-word character a space."""
+    return _NON_WORD.sub(" ", phrase.lower())
+
+
+def salutation_starts(triggers: Iterable[str]) -> list[str] | None:
+    """The first word of every salutation and title (lower case), or None when one does not start
+    with a letter or digit: its start cannot be found from a word, so the masker must scan."""
+    firsts: set[str] = set()
+    for trigger in triggers:
+        first = _FIRST_WORD.match(trigger.lower())
+        if first is None:
+            return None
+        firsts.add(first.group())
+    return sorted(firsts)
+
+
+def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str]) -> dict[str, int]:
+    """Automaton keys of every trigger with its bits. Whole words are " word " as the dictionary
+    keys; a salutation's first word is a prefix key " word" (a title may go on with a digit or a
+    dot); a street suffix with its house number's first digit has no leading space (it ends a
+    word: "hauptstraße 1")."""
+    keys: dict[str, int] = {}
+
+    def add(key: str, bits: int) -> None:
+        keys[key] = keys.get(key, 0) | bits
+
+    for first in salutation_starts(salutation_triggers) or ():
+        add(f" {first}", SALUTATION_START)
+    for word in PLACE_CUES:
+        add(f" {word} ", PLACE_CUE)
+    for word in STREET_PREPOSITIONS:
+        add(f" {word} ", STREET_PREPOSITION)
+    for prefix in site_prefixes:
+        form = view_form(prefix).strip()
+        if form:
+            add(f" {form} ", SITE_WORD)
+    for suffix in STREET_SUFFIXES:
+        form = view_form(suffix)
+        for digit in "0123456789":
+            add(f"{form}{digit}", STREET_NUMBER)
+            add(f"{form} {digit}", STREET_NUMBER)
+    return keys
+
+
+def schema_digest() -> str:
+    """A digest of the trigger words fixed in code, for the dictionary cache's key: the cached
+    automaton holds their keys, so a change here must rebuild it."""
+    words = "|".join(("\n".join(STREET_SUFFIXES), "\n".join(STREET_PREPOSITIONS), "\n".join(PLACE_CUES)))
+    return hashlib.sha256(words.encode()).hexdigest()[:16]

@@ -118,7 +118,8 @@ class Chunk:
         self.padded = " " + self._match_view(lower) + " "
         count = len(views)
         self.names: list[list[Hit]] = [[] for _ in range(count)]
-        self.salutations: list[list[int]] = [[] for _ in range(count)]
+        # (start, first word) of every word a salutation or title may start with
+        self.salutations: list[list[tuple[int, str]]] = [[] for _ in range(count)]
         # (start, end, trigger bits) of the whole-word triggers: place cues, street prepositions,
         # site words
         self.cues: list[list[tuple[int, int, int]]] = [[] for _ in range(count)]
@@ -153,12 +154,12 @@ class Chunk:
         whole-word triggers and the street flag."""
         if automaton is None:
             return
-        starts, ends = self.starts, self.ends
+        starts, ends, padded = self.starts, self.ends, self.padded
         names, salutations, cues, flags = self.names, self.salutations, self.cues, self.flags
         note = 0
         limit = ends[0] + 1  # the padded view's index of the space after the note
         offset = 0
-        for end, value in automaton.iter(self.padded):
+        for end, value in automaton.iter(padded):
             while end > limit:
                 note += 1
                 limit = ends[note] + 1
@@ -166,8 +167,8 @@ class Chunk:
             bits = value >> LENGTH_BITS
             if bits & TRIGGER_BITS:
                 start = end - (value & LENGTH_MASK) + 1 - offset
-                if bits & SALUTATION_START:  # a prefix key " word": the word starts at `start`
-                    salutations[note].append(start)
+                if bits & SALUTATION_START:  # " word " or " word1": (start, the word)
+                    salutations[note].append((start, padded[end - (value & LENGTH_MASK) + 2 : end]))
                 if bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
                     cues[note].append((start, end - 1 - offset, bits))
                 if bits & STREET_NUMBER:

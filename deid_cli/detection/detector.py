@@ -51,6 +51,7 @@ from deid_cli.detection.spans import (
     resolve_overlaps,
 )
 from deid_cli.detection.text import PreparedText, prepare
+from deid_cli.detection.words import WordClasses
 
 
 def masker_rank(names: Sequence[str]) -> dict[str, int]:
@@ -67,13 +68,23 @@ class _NoteScan(NamedTuple):
 
     names: list[Hit]
     learned: list[Hit]
-    salutations: list[int] | None
+    salutations: dict[int, tuple[str, ...]] | None
     cues: list[tuple[int, int, int]]
     flags: int
 
 
 def _position(hit: Hit) -> tuple[int, int]:
     return hit.start, hit.end
+
+
+def _by_start(words: list[tuple[int, str]]) -> dict[int, tuple[str, ...]]:
+    """The first words a salutation may start with, by position, in order of position."""
+    if len(words) <= 1:
+        return {start: (word,) for start, word in words}
+    found: dict[int, tuple[str, ...]] = {}
+    for start, word in sorted(words):
+        found[start] = (*found.get(start, ()), word)
+    return found
 
 
 @dataclass(slots=True)
@@ -114,6 +125,7 @@ class Detector:
         )
         self.learned_automaton: ahocorasick.Automaton | None = None
         self._setup = MaskerSetup(lexicon, ambiguity_rule)
+        self._words = WordClasses(lexicon)
         self.maskers: list[Masker] = build_maskers(self._setup)
         self._context_maskers = context_maskers()
         self._voting = frozenset(m.name for m in self.maskers) | {"CorpusName"}
@@ -200,13 +212,10 @@ class Detector:
             if not prepared.original:
                 results.append(Detection([], []))
                 continue
-            salutations = chunk.salutations[index]
-            if len(salutations) > 1:
-                salutations = sorted(set(salutations))
             note = _NoteScan(
                 names[index],
                 learned[index] if learned is not None else [],
-                salutations if by_start else None,
+                _by_start(chunk.salutations[index]) if by_start else None,
                 chunk.cues[index],
                 chunk.flags[index],
             )
@@ -251,6 +260,7 @@ class Detector:
         ctx = NoteContext(
             prepared,
             self.lexicon,
+            self._words,
             hits,
             note.learned,
             blocked,

@@ -36,9 +36,9 @@ from itertools import combinations
 
 from deid_cli.corpus.records import Record
 from deid_cli.detection.lexicon.lexicon import Lexicon
-from deid_cli.detection.maskers.base import looks_like_noun
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.spans import Span
+from deid_cli.detection.words import looks_like_noun
 
 LEVELS = ("low", "moderate", "high")
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 
 # Trigger bits of automaton values, above the dictionaries' membership bits (lexicon.py).
-SALUTATION_START = 1 << 11  # " word" (a prefix key): a salutation or title may start here
+SALUTATION_START = 1 << 11  # " word " or " word1": a salutation or title may start with this word
 PLACE_CUE = 1 << 12  # a word a place may follow ("in", "aus", "wohnhaft", "Wohnort:")
 SITE_WORD = 1 << 13  # a site word a place or name may follow ("LKH", "Klinikum")
 STREET_NUMBER = 1 << 14  # a street suffix followed by a house number ("straße 1", "gasse12")
@@ -83,16 +83,19 @@ def salutation_starts(triggers: Iterable[str]) -> list[str] | None:
 
 def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str]) -> dict[str, int]:
     """Automaton keys of every trigger with its bits. Whole words are " word " as the dictionary
-    keys; a salutation's first word is a prefix key " word" (a title may go on with a digit or a
-    dot); a street suffix with its house number's first digit has no leading space (it ends a
-    word: "hauptstraße 1")."""
+    keys. A salutation's first word is such a word, or the word with a digit right after it
+    ("Frau2": a one-word trigger need only not go on with a letter); its other characters are
+    not letters or digits, so the match view ends the word there. A street suffix with its
+    house number's first digit has no leading space: it ends a word ("hauptstraße 1")."""
     keys: dict[str, int] = {}
 
     def add(key: str, bits: int) -> None:
         keys[key] = keys.get(key, 0) | bits
 
     for first in salutation_starts(salutation_triggers) or ():
-        add(f" {first}", SALUTATION_START)
+        add(f" {first} ", SALUTATION_START)
+        for digit in "0123456789":
+            add(f" {first}{digit}", SALUTATION_START)
     for word in PLACE_CUES:
         add(f" {word} ", PLACE_CUE)
     for word in STREET_PREPOSITIONS:
@@ -110,7 +113,8 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
 
 
 def schema_digest() -> str:
-    """A digest of the trigger words fixed in code, for the dictionary cache's key: the cached
-    automaton holds their keys, so a change here must rebuild it."""
-    words = "|".join(("\n".join(STREET_SUFFIXES), "\n".join(STREET_PREPOSITIONS), "\n".join(PLACE_CUES)))
-    return hashlib.sha256(words.encode()).hexdigest()[:16]
+    """A digest of the trigger words fixed in code and of the keys this module makes (for two
+    sample lists), for the dictionary cache's key: the cached automaton holds the keys, so a
+    change here must rebuild it."""
+    keys = trigger_keys(["Frau", "Dr. med.", "Univ.-Prof."], ["LKH", "Klinik"])
+    return hashlib.sha256(repr(sorted(keys.items())).encode()).hexdigest()[:16]

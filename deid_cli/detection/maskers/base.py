@@ -17,18 +17,11 @@ from deid_cli.detection.lexicon.lexicon import Hit, Lexicon
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.text import PreparedText
+from deid_cli.detection.words import ABBREVIATION, EPONYM, LISTED, NEAR_COMMON, NOT_A_NAME, WordClasses
 
 # A word for name purposes: letters with an optional inner apostrophe (O'Brien, D’Angelo).
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?(?!\w)")
 _GAP = re.compile(r"[ \t]{1,3}")
-
-# Typical endings of German abstract nouns; a capitalized word ending so is a noun, not a name.
-_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ität", "ismus")
-# Endings of medical terms (diagnoses, procedures, findings): Glaukom, Gastritis, Zystoskopie.
-_MEDICAL_SUFFIXES = (
-    "itis", "ose", "om", "ome", "ämie", "aemie", "algie", "ektomie", "tomie", "skopie", "graphie",
-    "grafie", "gramm", "pathie", "plastie", "therapie", "logie", "penie", "urie", "zyten", "ase",
-)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -57,6 +50,7 @@ class NoteContext:
 
     prepared: PreparedText
     lexicon: Lexicon
+    words: WordClasses
     hits: list[Hit]
     learned_hits: list[Hit]
     blocked: list[tuple[int, int]]
@@ -65,9 +59,10 @@ class NoteContext:
     # The note as the automata see it (``lexicon.match_view``: lower case, non-word characters
     # as spaces, one space of padding): for maskers that find their triggers with an automaton.
     match_view: str = ""
-    # Where the chunk's automaton saw a salutation's first word and a site word start (sorted);
-    # None: not scanned, the maskers scan the note themselves.
-    salutation_starts: list[int] | None = None
+    # Where the chunk's automaton saw a word a salutation may start with (position -> those first
+    # words, in order of position) and where a site word starts (sorted); None: not scanned, the
+    # maskers scan the note themselves.
+    salutation_starts: dict[int, tuple[str, ...]] | None = None
     site_starts: list[int] | None = None
     # Whether the chunk saw "-Klinik", "-Spital" ... in this note (None: not scanned).
     named_sites: bool | None = None
@@ -155,68 +150,30 @@ class NoteContext:
             self.view[end : end + 1] == "." and fold(self.view[start:end]) in self.lexicon.abbreviation_words
         )
 
+    def word_class(self, start: int, end: int) -> int:
+        """The class bits of the word at ``[start, end)`` (``words.WordClasses``)."""
+        return self.words.of(self.view[start:end])
+
     def looks_like_name(self, start: int, end: int, allow_eponym: bool = False) -> bool:
         """Could this capitalized word be a name? Rejects common words, acronyms, titles,
-        keep-listed words and nouns recognisable by their ending or as compounds."""
-        word = self.view[start:end]
-        if not word[:1].isupper() or len(word) < 2:
+        keep-listed words, abbreviations with their full stop and nouns recognisable by their
+        ending or as compounds."""
+        return self._name_like(self.words.of(self.view[start:end]), start, end, allow_eponym)
+
+    def _name_like(self, bits: int, start: int, end: int, allow_eponym: bool) -> bool:
+        if bits & NOT_A_NAME or (bits & EPONYM and not allow_eponym):
             return False
-        if word.isupper() and len(word) <= 5:  # acronyms: EKG, RR, INR
+        if bits & ABBREVIATION and self.view[end : end + 1] == ".":
             return False
-        lexicon = self.lexicon
-        folded = fold(word)
-        if (
-            lexicon.is_common(word)
-            or lexicon.is_title(word)
-            or self.is_abbreviation(start, end)
-            or folded in lexicon.keep_words
-            or (not allow_eponym and folded in lexicon.eponyms)
-            or self.is_blocked(start, end)
-        ):
-            return False
-        return not looks_like_noun(word, lexicon)
+        return not self.is_blocked(start, end)
 
     def plausible_unknown_name(self, start: int, end: int, allow_eponym: bool = False) -> bool:
         """Weak evidence needs a plausible name: name-like, and either listed as a name or not
         one typo away from an ordinary word ("Gewiccht", "Schwndel")."""
-        if not self.looks_like_name(start, end, allow_eponym):
+        bits = self.words.of(self.view[start:end])
+        if bits & NEAR_COMMON and not bits & LISTED:
             return False
-        word = self.view[start:end]
-        return self.lexicon.is_listed_name(word) or not self.lexicon.near_common(word)
-
-
-# Surnames are often compounds of ordinary words (Hof|mann, Stein|bauer, Rosen|berg): these
-# endings never make a word a compound noun.
-_SURNAME_TAILS = frozenset(
-    {"mann", "bauer", "berg", "berger", "hofer", "huber", "maier", "meier", "mayer", "macher", "mueller",
-     "schmid", "bichler", "leitner", "egger", "moser", "wieser", "gruber", "lechner", "thaler", "brunner",
-     "hauser", "felder", "reiter", "bach", "dorf", "feld", "stein", "hof"}
-)  # fmt: skip
-
-
-def looks_like_noun(word: str, lexicon: Lexicon) -> bool:
-    """German compounds are endless, so no list has them all: a long word that ends like an
-    abstract noun, or splits into two common words (Blutdruck|kontrolle), is a noun."""
-    low = fold(word)
-    lower = word.lower()
-    if len(low) >= 8 and lower.endswith(_NOUN_SUFFIXES):
-        return True
-    if len(low) >= 6 and lower.endswith(_MEDICAL_SUFFIXES) and not lexicon.is_listed_name(word):
-        return True
-    if len(low) < 9 or lexicon.is_listed_name(word):
-        return False
-    common = lexicon.common
-    for cut in range(4, len(low) - 4):
-        head, tail = low[:cut], low[cut:]
-        if tail in common and tail not in _SURNAME_TAILS and _is_compound_head(head, common):
-            return True
-    return False
-
-
-def _is_compound_head(head: str, common: frozenset[str]) -> bool:
-    """A compound's first part, possibly with a linking element or without its final -e
-    (Blutdruck|kontrolle, Wund(e)|kontrolle, Arbeits|platz)."""
-    return head in common or head.rstrip("s") in common or head + "e" in common or head + "en" in common
+        return self._name_like(bits, start, end, allow_eponym)
 
 
 @dataclass(frozen=True, slots=True)

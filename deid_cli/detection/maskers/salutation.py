@@ -60,12 +60,8 @@ class SalutationMasker:
             kinds.setdefault(title, "hcp")
         self._kinds = kinds
         alternatives = sorted(kinds, key=len, reverse=True)
-        # A trigger is a whole word: no letter/dot before it, and no letter right after it
-        # unless it ends in a full stop ("Dr.Gruber" is written without a space).
-        body = "|".join(
-            re.escape(t).replace(r"\ ", r"[ \t]+") + ("" if t.endswith(".") else r"(?![^\W\d_])")
-            for t in alternatives
-        )
+        self._alternatives = alternatives
+        body = _alternation(alternatives)
         self._trigger = guarded(r"(?<![\w.])", rf"(?:{body})")
         # What may follow a trigger for anything to happen: a blank or gap character, a letter
         # (a name, or "Dr.Gruber"), or the first character of a chained title.
@@ -74,6 +70,8 @@ class SalutationMasker:
         self._chained = re.compile(rf"(?<![\w])(?:{body})")
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
         self._firsts = _first_word_automaton(alternatives)
+        # (trigger, chained-title) patterns of the triggers that start with given first words
+        self._by_first: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
 
     def _kind(self, text: str) -> str:
         # A trigger's only blanks are spaces and tabs; most have one space or none, so the
@@ -83,17 +81,39 @@ class SalutationMasker:
 
     def annotate(self, ctx: NoteContext) -> None:
         pos = 0
-        if ctx.salutation_starts is not None and self._firsts is not None:
-            starts = ctx.salutation_starts  # found by the chunk's automaton
-        elif self._firsts is not None and ctx.match_view:
-            starts = self._trigger_starts(ctx.match_view)
-        else:  # scan the note with the pattern
-            while (match := self._trigger.search(ctx.view, pos)) is not None:
-                pos = self._after_trigger(ctx, match)
+        starts = ctx.salutation_starts if self._firsts is not None else None
+        if starts is not None:  # the words the chunk's automaton found, in order of position
+            for start, firsts in starts.items():
+                if start >= pos and (match := self._patterns(firsts)[0].match(ctx.view, start)) is not None:
+                    pos = self._after_trigger(ctx, match)
             return
-        for start in starts:
-            if start >= pos and (match := self._trigger.match(ctx.view, start)) is not None:
-                pos = self._after_trigger(ctx, match)
+        if self._firsts is not None and ctx.match_view:
+            for start in self._trigger_starts(ctx.match_view):
+                if start >= pos and (match := self._trigger.match(ctx.view, start)) is not None:
+                    pos = self._after_trigger(ctx, match)
+            return
+        while (match := self._trigger.search(ctx.view, pos)) is not None:  # scan the note
+            pos = self._after_trigger(ctx, match)
+
+    def _patterns(self, firsts: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """The trigger and chained-title patterns of just the triggers that start with one of
+        ``firsts``: the others cannot match where the automaton found these words, and trying
+        them all (a long alternation) cost more than the rest of the masker."""
+        found = self._by_first.get(firsts)
+        if found is None:
+            body = _alternation([t for t in self._alternatives if _first_word(t) in firsts]) or "(?!)"
+            found = re.compile(rf"(?<![\w.])(?:{body})"), re.compile(rf"(?<![\w])(?:{body})")
+            self._by_first[firsts] = found
+        return found
+
+    def _chained_at(self, ctx: NoteContext, pos: int) -> re.Match[str] | None:
+        """A title chained at ``pos`` ("Prof. Dr. med. X"): where the automaton saw its first
+        word, or by the whole pattern when the note was not scanned."""
+        starts = ctx.salutation_starts if self._firsts is not None else None
+        if starts is None:
+            return self._chained.match(ctx.view, pos)
+        firsts = starts.get(pos)
+        return self._patterns(firsts)[1].match(ctx.view, pos) if firsts is not None else None
 
     def _trigger_starts(self, match_view: str) -> list[int]:
         """Where a trigger may start, in order: the words that begin like one (an automaton of
@@ -118,7 +138,7 @@ class SalutationMasker:
         end = match.end()
         while True:
             gap = _GAP_CHAIN.match(view, end)
-            chained = self._chained.match(view, gap.end())
+            chained = self._chained_at(ctx, gap.end())
             if chained is None:
                 break
             kinds.append(self._kind(chained.group()))
@@ -209,6 +229,21 @@ class SalutationMasker:
                     continue
             break
         return group, end
+
+
+def _alternation(triggers: list[str]) -> str:
+    """The regex alternation of triggers, in the given order. A trigger is a whole word: no
+    letter/dot before it (the caller's lookbehind), and no letter right after it unless it ends
+    in a full stop ("Dr.Gruber" is written without a space)."""
+    return "|".join(
+        re.escape(t).replace(r"\ ", r"[ \t]+") + ("" if t.endswith(".") else r"(?![^\W\d_])")
+        for t in triggers
+    )
+
+
+def _first_word(trigger: str) -> str | None:
+    first = re.match(r"[^\W_]+", trigger.lower())
+    return first.group() if first else None
 
 
 def _first_word_automaton(triggers: list[str]) -> ahocorasick.Automaton | None:

@@ -18,7 +18,14 @@ from collections.abc import Sequence
 
 import ahocorasick
 
-from deid_cli.detection.lexicon.lexicon import LENGTH_BITS, LENGTH_MASK, Hit, only_ambiguous_name
+from deid_cli.detection.lexicon.lexicon import (
+    LEARNED,
+    LENGTH_BITS,
+    LENGTH_MASK,
+    VARIANT,
+    Hit,
+    only_ambiguous_name,
+)
 from deid_cli.detection.lexicon.triggers import (
     PLACE_CUE,
     SALUTATION_START,
@@ -95,7 +102,10 @@ class Chunk:
     """Notes joined for scanning: their prepared views, where each starts in ``joined``, the
     padded match view of ``joined`` and, once scanned, each note's hits and candidates."""
 
-    __slots__ = ("cues", "ends", "flags", "joined", "names", "padded", "prepared", "salutations", "starts")
+    __slots__ = (
+        "cues", "ends", "flags", "joined", "lengths_changed", "names", "padded", "prepared", "salutations",
+        "starts",
+    )  # fmt: skip
 
     def __init__(self, texts: Sequence[str]) -> None:
         self.prepared = prepare_all(texts)
@@ -111,7 +121,8 @@ class Chunk:
             pos += _SEPARATOR_LENGTH
         self.starts, self.ends = starts, ends
         lower = joined.lower()
-        if len(lower) != len(joined):  # 'İ' grows when lowered: per note, as ``prepare`` does
+        self.lengths_changed = len(lower) != len(joined)
+        if self.lengths_changed:  # 'İ' grows when lowered: per note, as ``prepare`` does
             lower = SEPARATOR.join(lower_same_length(view) for view in views)
         for prepared, start, end in zip(self.prepared, starts, ends, strict=True):
             prepared.lower = lower[start:end]
@@ -197,6 +208,29 @@ class Chunk:
             else:
                 length, bits, correction_type = value
             found[note].append(Hit(end - length + 1 - offset, end - 1 - offset, bits, correction_type))
+        return found
+
+    def learned_hits(self, automaton: ahocorasick.Automaton) -> tuple[list[list[Hit]], list[list[Hit]]]:
+        """Per note, the hits of the learned automaton: the learned names, and the words that
+        may be one-edit variants of them (``lexicon.build_learned_automaton``)."""
+        learned: list[list[Hit]] = [[] for _ in self.starts]
+        variants: list[list[Hit]] = [[] for _ in self.starts]
+        for note, hits in enumerate(self.hits(automaton)):
+            for hit in hits:
+                if hit.bits & LEARNED:
+                    learned[note].append(hit if hit.bits == LEARNED else hit._replace(bits=LEARNED))
+                if hit.bits & VARIANT:
+                    variants[note].append(hit)
+        return learned, variants
+
+    def irregular(self) -> set[int]:
+        """The notes whose lower case is not ``str.lower`` of their words one by one: lowering
+        changes their length ('İ'), or they hold a capital sigma, lowered by its neighbours."""
+        found: set[int] = set()
+        if "Σ" in self.joined:
+            found.update(i for i, p in enumerate(self.prepared) if "Σ" in p.view)
+        if self.lengths_changed:
+            found.update(i for i, p in enumerate(self.prepared) if len(p.view.lower()) != len(p.view))
         return found
 
     def scan_candidates(self) -> None:

@@ -23,11 +23,7 @@ from deid_cli.detection.lexicon.lexicon import (
     Hit,
     Lexicon,
     build_learned_automaton,
-    match_view,
     merge_user_hits,
-)
-from deid_cli.detection.lexicon.lexicon import (
-    learned_hits as learned_hits_in,
 )
 from deid_cli.detection.lexicon.triggers import PLACE_CUE, SITE_WORD, STREET_PREPOSITION
 from deid_cli.detection.maskers import build_maskers, context_maskers, masker_names
@@ -50,7 +46,7 @@ from deid_cli.detection.spans import (
     Span,
     resolve_overlaps,
 )
-from deid_cli.detection.text import PreparedText, prepare
+from deid_cli.detection.text import PreparedText
 from deid_cli.detection.words import WordClasses
 
 
@@ -133,36 +129,60 @@ class Detector:
         self._before_full_name = frozenset(names[: names.index("FullName")] if "FullName" in names else ())
         self._rank = masker_rank(masker_names())
 
-    def with_learned_names(self, learned: dict[str, str]) -> Detector:
+    def with_learned_names(self, learned: dict[str, str], words: Iterable[str] = ()) -> Detector:
         """This detector plus corpus-wide learning: the same stages, settings and maskers
-        (nothing is rebuilt), an automaton of the learned references, and the maskers that
-        need learned names (CorpusName) built for them in registry order."""
+        (nothing is rebuilt), the maskers that need learned names (CorpusName) built for them in
+        registry order, and an automaton of the learned references and of those of ``words``
+        (the capitalized words pass 1 counted) that may be one-edit variants of them."""
         detector = copy.copy(self)
-        detector.learned_automaton = build_learned_automaton(learned)
         detector.maskers = build_maskers(replace(self._setup, learned=learned), reuse=self.maskers)
+        variants = [w for m in detector._corpus for w in m.variant_words(words, self.lexicon)]
+        detector.learned_automaton = build_learned_automaton(learned, variants)
         return detector
 
     def learning_applies(self, text: str, first_pass: Sequence[Span]) -> bool:
-        """Can what pass 1 learned change this note's spans, given ``first_pass``, the spans
+        """``learning_applies_many`` for one note."""
+        return self.learning_applies_many([text], [first_pass])[0]
+
+    def learning_applies_many(
+        self, texts: Sequence[str], first_passes: Sequence[Sequence[Span]]
+    ) -> list[bool]:
+        """Can what pass 1 learned change these notes' spans, given ``first_passes``, the spans
         this detector found without it? Learning adds the learned automaton, whose hits anchor
         FullName and vote in CorpusName, and CorpusName's one-edit variants of learned names.
-        Pass 1's spans stand (``_anchors_change_nothing``, ``CorpusNameMasker.might_vote``)
-        when every capitalized learned name was already voted for before FullName, FullName
-        added nothing in pass 1, and every word that may be a variant was claimed. Conservative:
-        a note whose matching view is not its text (markup, Unicode normalisation) or any
-        learned name under ``--vote all`` (CorpusName then votes on claimed tokens too) means
-        detecting again."""
-        if self.learned_automaton is None:
-            return False
-        prepared = prepare(text)
-        view = prepared.view
-        exact = view is text and not self.vote_all
-        found = learned_hits_in(self.learned_automaton, match_view(prepared.lower))
-        hits = [hit for hit in found if view[hit.start].isupper()]
-        if hits and not (exact and self._anchors_change_nothing(hits, first_pass)):
-            return True
-        taken = _taken_in(first_pass, self._voting) if exact else _nothing
-        return any(m.might_vote(view, self.lexicon, taken) for m in self._corpus)
+        Pass 1's spans stand (``_anchors_change_nothing``) when every capitalized learned name
+        was already voted for before FullName, FullName added nothing in pass 1, and every word
+        that may be a variant (pass 1 counted them all; the automaton holds them) was claimed.
+        Conservative: a note whose matching view is not its text (markup, Unicode
+        normalisation, lower case of another length, a Greek capital sigma, whose lower case
+        depends on the letters around it) means detecting again; so does any capitalized
+        learned name or variant under ``--vote all`` (CorpusName then votes on claimed tokens
+        too)."""
+        if self.learned_automaton is None or not texts:
+            return [False] * len(texts)
+        chunk = Chunk(texts)
+        learned, variants = chunk.learned_hits(self.learned_automaton)
+        irregular = chunk.irregular()
+        applies = []
+        for index, (text, prepared) in enumerate(zip(texts, chunk.prepared, strict=True)):
+            view = prepared.view
+            if view is not text or index in irregular:
+                applies.append(True)
+                continue
+            hits = [hit for hit in learned[index] if view[hit.start].isupper()]
+            first_pass = first_passes[index]
+            if hits and (self.vote_all or not self._anchors_change_nothing(hits, first_pass)):
+                applies.append(True)
+                continue
+            maybe = [(hit.start, hit.end) for hit in variants[index] if view[hit.start].isupper()]
+            if not maybe:
+                applies.append(False)
+            elif self.vote_all:
+                applies.append(True)
+            else:
+                taken = _taken_in(first_pass, self._voting)
+                applies.append(any(not taken(start, end) for start, end in maybe))
+        return applies
 
     def _anchors_change_nothing(self, hits: list[Hit], first_pass: Sequence[Span]) -> bool:
         """FullName queues the votes it finds and then the learned names, and grows each to its
@@ -205,7 +225,9 @@ class Detector:
         if lexicon.user_automaton is not None:
             user = chunk.hits(lexicon.user_automaton)
             names = [merge_user_hits(a, b) for a, b in zip(names, user, strict=True)]
-        learned = chunk.hits(self.learned_automaton) if self.learned_automaton is not None else None
+        learned = (
+            chunk.learned_hits(self.learned_automaton)[0] if self.learned_automaton is not None else None
+        )
         by_start = lexicon.public.salutation_starts
         results = []
         for index, prepared in enumerate(chunk.prepared):

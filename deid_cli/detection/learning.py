@@ -96,7 +96,7 @@ class NameLearner:
         learned = self.learned()
         if not learned:
             return base, 0
-        return base.with_learned_names(learned), len(learned)
+        return base.with_learned_names(learned, self._occurrences), len(learned)
 
 
 def learn_from(detector: Detector, texts: Iterable[str]) -> tuple[Detector, int]:

@@ -132,22 +132,27 @@ def detect_batch(
     """Pass 2 for a batch: per note, per text, the spans of the (learned) detector and, with
     ``risk`` (the merged corpus-wide counts), the note's re-identification risk level."""
     # Texts whose pass-1 spans stand are not detected again; the others are, as one chunk.
-    redo: list[tuple[str, tuple[tuple[str, str], ...]]] = []
-    plan: list[list[list[Span] | None]] = []
+    kept: list[list[list[Span] | None]] = []
     for note in notes:
         try:
             first_pass = note.first_pass or (None,) * len(note.texts)
-            per_text: list[list[Span] | None] = []
-            for text, first in zip(note.texts, first_pass, strict=True):
-                kept = unpack(first) if first is not None else None
-                if kept is not None and not detector.learning_applies(text, kept):
-                    per_text.append(kept)  # what pass 1 found is all there is
-                else:
-                    per_text.append(None)
-                    redo.append((text, note.known))
+            kept.append([unpack(first) if first is not None else None for first in first_pass])
         except Exception as exc:
             raise NoteFailed(note.line, type(exc).__name__) from None
-        plan.append(per_text)
+    checked = [(text, spans) for note, per_text in zip(notes, kept, strict=True)
+               for text, spans in zip(note.texts, per_text, strict=True) if spans is not None]  # fmt: skip
+    applies = iter(_applies(detector, checked, notes, kept))
+    redo: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    plan: list[list[list[Span] | None]] = []
+    for note, per_text in zip(notes, kept, strict=True):
+        planned: list[list[Span] | None] = []
+        for text, spans in zip(note.texts, per_text, strict=True):
+            if spans is not None and not next(applies):
+                planned.append(spans)  # what pass 1 found is all there is
+            else:
+                planned.append(None)
+                redo.append((text, note.known))
+        plan.append(planned)
     detected = iter(_detect_texts(detector, redo, notes, plan))
     results: list[list[TextResult]] = []
     for note, per_text in zip(notes, plan, strict=True):
@@ -161,6 +166,28 @@ def detect_batch(
             raise NoteFailed(note.line, type(exc).__name__) from None
         results.append(out)
     return results
+
+
+def _applies(
+    detector: Detector,
+    checked: list[tuple[str, list[Span]]],
+    notes: Sequence[NoteWork],
+    kept: list[list[list[Span] | None]],
+) -> list[bool]:
+    """``Detector.learning_applies_many`` over the texts pass 1 kept spans of; should that fail,
+    note by note, so the failure names its note's line."""
+    try:
+        return detector.learning_applies_many([t for t, _ in checked], [s for _, s in checked])
+    except Exception:
+        pass
+    applies: list[bool] = []
+    for note, per_text in zip(notes, kept, strict=True):
+        pairs = [(t, s) for t, s in zip(note.texts, per_text, strict=True) if s is not None]
+        try:
+            applies.extend(detector.learning_applies_many([t for t, _ in pairs], [s for _, s in pairs]))
+        except Exception as exc:
+            raise NoteFailed(note.line, type(exc).__name__) from None
+    return applies
 
 
 def _detect_texts(

@@ -34,6 +34,7 @@ EPONYM = 1 << 7
 KEEP = 1 << 8
 CORRECTION = 1 << 9
 LEARNED = 1 << 10
+VARIANT = 1 << 16  # (learned automaton) a word pass 1 saw that may be a one-edit variant of a learned name
 
 NAME_BITS = FIRST | SURNAME | PATIENT | HCP_LIST | PERSON
 AMBIGUOUS_BITS = COMMON | EPONYM
@@ -330,15 +331,28 @@ def learned_hits(automaton: ahocorasick.Automaton | None, view: str) -> list[Hit
     return [] if automaton is None else list(iter_hits(automaton, view))
 
 
-def build_learned_automaton(references: Iterable[str]) -> ahocorasick.Automaton | None:
-    """An automaton of names learned from context in pass 1, matched corpus-wide in pass 2."""
-    automaton = ahocorasick.Automaton()
+def build_learned_automaton(
+    references: Iterable[str], variants: Iterable[str] = ()
+) -> ahocorasick.Automaton | None:
+    """An automaton of names learned from context in pass 1, matched corpus-wide in pass 2, and
+    of ``variants``: capitalized words (letters only) that may be one-edit variants of them,
+    each as its lower case; one whose lower case is longer is left out (a note holding it is
+    detected again anyway, ``Detector.learning_applies_many``)."""
+    entries: dict[str, int] = {}
     for reference in references:
         for variant in spelling_variants(reference):
             key = _key(variant)
             if key.strip():
-                automaton.add_word(key, (len(key), LEARNED, None))
-    if len(automaton) == 0:
+                entries[key] = entries.get(key, 0) | LEARNED
+    for word in variants:
+        lower = word.lower()
+        if len(lower) == len(word):
+            key = f" {lower} "
+            entries[key] = entries.get(key, 0) | VARIANT
+    if not entries:
         return None
+    automaton = ahocorasick.Automaton()
+    for key, bits in entries.items():
+        automaton.add_word(key, (len(key), bits, None))
     automaton.make_automaton()
     return automaton

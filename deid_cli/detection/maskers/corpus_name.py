@@ -11,7 +11,7 @@ context.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
@@ -82,6 +82,13 @@ class CorpusNameMasker:
             if known and not taken(*match.span()):
                 return True
         return False
+
+    def variant_words(self, words: Iterable[str], lexicon: Lexicon) -> list[str]:
+        """Of capitalized words (pass 1 counted every one in the corpus), those this masker may
+        take for a one-edit variant of a learned name: what ``learning_applies_many`` looks for."""
+        if not self._fuzzy:
+            return []
+        return [w for w in words if len(w) >= 4 and self._may_be_misspelt(w, lexicon)]
 
     def _may_be_misspelt(self, word: str, lexicon: Lexicon) -> bool:
         """The word tests of ``_annotate_misspellings`` that depend on the word alone."""

@@ -125,10 +125,20 @@ class SalutationMasker:
     def _after_trigger(self, ctx: NoteContext, match: re.Match[str]) -> int:
         """Vote for what follows one trigger; returns where the next trigger may start."""
         view = ctx.view
-        after = view[match.end() : match.end() + 1]
+        end = match.end()
+        after = view[end : end + 1]
         if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
-            return match.end()  # "Dr.-", "Herr/": nothing can follow, skip the work
+            return end  # "Dr.-", "Herr/": nothing can follow, skip the work
+        if after == " " and view[end + 1 : end + 2].islower() and self._nothing_follows(ctx, end + 1):
+            return end  # "Pat. hat", most triggers: a lower-case word is no name
         return self._annotate_after(ctx, match)
+
+    def _nothing_follows(self, ctx: NoteContext, pos: int) -> bool:
+        """After a trigger and one blank, a lower-case word at ``pos`` ends the mention: no
+        chained title starts there (the automaton saw none) and it is no particle ("von").
+        Only a capitalized word, an initial or a particle before one can be voted for."""
+        starts = ctx.salutation_starts if self._firsts is not None else None
+        return starts is not None and pos not in starts and _PARTICLE.match(ctx.view, pos) is None
 
     def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:
         """Consume chained titles after one trigger, then vote for up to three name words."""

@@ -50,7 +50,6 @@ _NON_WORD = re.compile(r"[\W_]")
 
 # Candidate patterns per stage (chunk-wide scans, each a superset of where its stage can find
 # something in a note): flags of ``Chunk.flags``.
-PHONE = 1 << 0
 URL = 1 << 1
 EMAIL = 1 << 2
 ZIP_DIGITS = 1 << 3
@@ -60,7 +59,8 @@ NAMED_SITE = 1 << 6
 # (flag from the automaton) a street suffix with a house number
 STREET = 1 << 7
 
-# A phone number starts "+[1-9]", "(+", "(0" or "0[0-9]" not inside a word (contacts._PHONE).
+# A phone number starts "+[1-9]", "(+", "(0" or "0[0-9]" not inside a word (contacts._PHONE):
+# its matches are where the phone pattern is tried (``Chunk.phones``).
 _PHONE_CANDIDATE = re.compile(r"\+[1-9]|\((?=[+0])|0(?<!\w0)\d")
 # A URL contains "://" or "www." (contacts._URL_PREFIXED) or a dot before a TLD (_URL_TLD).
 _URL_CANDIDATE = re.compile(r"://|www\.|\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
@@ -74,7 +74,6 @@ _DATE_LINE_CANDIDATE = re.compile(r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.")
 _NAMED_SITE_CANDIDATE = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
 
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
-    (_PHONE_CANDIDATE, PHONE),
     (_URL_CANDIDATE, URL),
     (_ZIP_CANDIDATE, ZIP_DIGITS),
     (_ZIP_KEYWORD_CANDIDATE, ZIP_KEYWORD),
@@ -103,8 +102,8 @@ class Chunk:
     padded match view of ``joined`` and, once scanned, each note's hits and candidates."""
 
     __slots__ = (
-        "cues", "ends", "flags", "joined", "lengths_changed", "names", "padded", "prepared", "salutations",
-        "starts",
+        "cues", "ends", "flags", "joined", "lengths_changed", "names", "padded", "phones", "prepared",
+        "salutations", "starts",
     )  # fmt: skip
 
     def __init__(self, texts: Sequence[str]) -> None:
@@ -135,6 +134,8 @@ class Chunk:
         # site words
         self.cues: list[list[tuple[int, int, int]]] = [[] for _ in range(count)]
         self.flags: list[int] = [0] * count
+        # where a phone number may start (the candidate pattern's matches)
+        self.phones: list[list[int]] = [[] for _ in range(count)]
 
     def _match_view(self, lower: str) -> str:
         """``lexicon.match_view`` of every note, " \\x00 " between them, without the padding."""
@@ -240,6 +241,13 @@ class Chunk:
             self._flag_positions((m.start() for m in re.finditer("@", joined)), EMAIL)
         for pattern, flag in _CANDIDATES:
             self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
+        starts, ends, phones = self.starts, self.ends, self.phones
+        note, last = 0, len(starts) - 1
+        for match in _PHONE_CANDIDATE.finditer(joined):
+            pos = match.start()
+            while note < last and pos >= ends[note]:
+                note += 1
+            phones[note].append(pos - starts[note])
 
     def _flag_positions(self, positions: object, flag: int) -> None:
         starts, ends, flags = self.starts, self.ends, self.flags

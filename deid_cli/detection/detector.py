@@ -67,6 +67,7 @@ class _NoteScan(NamedTuple):
     salutations: dict[int, tuple[str, ...]] | None
     cues: list[tuple[int, int, int]]
     flags: int
+    phones: list[int]
 
 
 def _position(hit: Hit) -> tuple[int, int]:
@@ -240,6 +241,7 @@ class Detector:
                 _by_start(chunk.salutations[index]) if by_start else None,
                 chunk.cues[index],
                 chunk.flags[index],
+                chunk.phones[index],
             )
             known = knowns[index] if knowns is not None else ()
             results.append(self._detect_note(prepared, note, known))
@@ -258,7 +260,7 @@ class Detector:
         cues = note.cues
         flags = note.flags
         street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
-        regex_spans = self.regex.find(view, Candidates(flags, street_starts))
+        regex_spans = self.regex.find(view, Candidates(flags, street_starts, note.phones))
         if LOC in self.types:  # the place after a postcode is a city, not part of the street
             regex_spans = [
                 Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s

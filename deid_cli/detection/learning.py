@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold
 
-# Capitalized words (Latin script): the occurrences a learned reference is weighed against.
-_CAPITALIZED = re.compile(r"(?<!\w)[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f][^\W\d_]+")
+# Capitalized words (Latin script): the occurrences a learned reference is weighed against. The
+# capital comes first and the "no word character before it" test after it, so that the regex
+# engine skips ahead to capitals instead of testing a lookbehind at every position.
+_CAPITALIZED = re.compile(r"[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f](?<!\w.)[^\W\d_]+")
 # A reference is learned only if context proves it in at least this share of its capitalized
 # occurrences: names are introduced by salutations often, nouns ("Orthopnoe" after "lt. Pat.")
 # only by accident.
@@ -56,6 +58,16 @@ class NameLearner:
     def observe(self, text: str, proven: Iterable[tuple[str, str]]) -> None:
         """Count a note's capitalized words and record the references its context proved."""
         self._occurrences.update(_CAPITALIZED.findall(text))
+        self._record(proven)
+
+    def observe_many(self, texts: Sequence[str], proven: Iterable[Iterable[tuple[str, str]]]) -> None:
+        """``observe`` for a chunk of notes: their capitalized words counted in one scan (a word
+        never runs over a line break)."""
+        self._occurrences.update(_CAPITALIZED.findall("\n".join(texts)))
+        for found in proven:
+            self._record(found)
+
+    def _record(self, proven: Iterable[tuple[str, str]]) -> None:
         lexicon = self._lexicon
         for surface, etype in proven:
             reference = fold(surface)

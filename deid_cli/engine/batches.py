@@ -87,12 +87,14 @@ def _learn(
     counts = RiskCounts() if risk is not None else None
     kept: list[tuple[FirstPass, ...]] | None = [] if keep_spans else None
     detections = _detect_all(detector, notes)
+    learner.observe_many(
+        [text for note in notes for text in note.texts], (d.proven for found in detections for d in found)
+    )
     for note, found in zip(notes, detections, strict=True):
         try:
             own = risk.group_hash(note.group) if risk is not None else 0
             per_text: list[FirstPass] = []
             for text, detection in zip(note.texts, found, strict=True):
-                learner.observe(text, detection.proven)
                 if risk is not None and counts is not None:
                     counts.add(risk.note_keys(text, detection.spans), own)
                 if kept is not None:

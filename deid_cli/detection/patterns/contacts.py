@@ -11,7 +11,7 @@ import re
 from bisect import bisect_left
 
 from deid_cli.detection.patterns.number_context import followed_by_number_context
-from deid_cli.detection.patterns.regex_guard import finditer_from, guarded
+from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO, WEB, Span
 
 _EMAIL = guarded(
@@ -152,11 +152,15 @@ def find_urls(text: str) -> list[Span]:
     return out
 
 
-def find_phones(text: str) -> list[Span]:
+def find_phones(text: str, starts: list[int] | None = None) -> list[Span]:
+    """Phone numbers; with ``starts`` (sorted), tried only there: every place one may begin."""
     out: list[Span] = []
     iban_starts: list[int] | None = None
     iban_ends: list[int] = []
-    for m in finditer_from(_PHONE, text, _PHONE_FIRST):
+    tried = (
+        finditer_from(_PHONE, text, _PHONE_FIRST) if starts is None else matches_from(_PHONE, text, starts)
+    )
+    for m in tried:
         number = m.group()
         # Shorten while the number runs into a word, decimal, date or unit.
         while number and followed_by_number_context(text, m.start() + len(number)):

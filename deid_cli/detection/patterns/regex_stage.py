@@ -6,20 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from deid_cli.detection.chunk import EMAIL, PHONE, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
+from deid_cli.detection.chunk import EMAIL, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
 from deid_cli.detection.patterns.addresses import AddressFinder
 from deid_cli.detection.patterns.contacts import end_before_emails, find_emails, find_phones, find_urls
 from deid_cli.detection.spans import Span, select_disjoint
 
-EVERY_PATTERN = EMAIL | URL | PHONE | STREET | ZIP_DIGITS | ZIP_KEYWORD
+EVERY_PATTERN = EMAIL | URL | STREET | ZIP_DIGITS | ZIP_KEYWORD
 
 
 class Candidates(NamedTuple):
     """Where this stage's patterns may match in a note: the chunk's candidate flags, and the
-    starts of suffix-less street names ("Am", "Im" ...; None: anywhere)."""
+    starts of suffix-less street names ("Am", "Im" ...) and of phone numbers (None: anywhere)."""
 
     flags: int
     street_starts: list[int] | None
+    phone_starts: list[int] | None = None
 
 
 _PRIORITY = {"RegexEmail": 0, "RegexWebsite": 1, "RegexPhone": 2, "RegexAddress": 3, "RegexZIP": 4}
@@ -46,15 +47,17 @@ class RegexStage:
         if candidates is None:
             candidates = Candidates(EVERY_PATTERN, None)
         flags = candidates.flags
-        if not flags & EVERY_PATTERN and not candidates.street_starts:
+        if not flags & EVERY_PATTERN and not candidates.street_starts and not candidates.phone_starts:
             return []
         spans: list[Span] = []
         emails = find_emails(text) if flags & EMAIL and "@" in text else []
         spans.extend(emails)
         if flags & URL and "." in text:
             spans.extend(end_before_emails(find_urls(text), emails))
-        if flags & PHONE:
+        if candidates.phone_starts is None:
             spans.extend(find_phones(text))
+        elif candidates.phone_starts:
+            spans.extend(find_phones(text, candidates.phone_starts))
         addresses = self._addresses.addresses(text, bool(flags & STREET), candidates.street_starts)
         spans.extend(addresses)
         if flags & (ZIP_DIGITS | ZIP_KEYWORD):

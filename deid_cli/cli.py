@@ -23,7 +23,10 @@ from typing import Annotated
 import typer
 
 from deid_cli import __version__
-from deid_cli.commands import help_format  # noqa: F401  (how --help shows values; before the app)
+from deid_cli.commands import (
+    help_format,  # noqa: F401  (how --help shows values; before the app)
+    value_conversion,  # noqa: F401  (values converted without pydantic)
+)
 from deid_cli.commands.lazy_group import LazyCommand, LazyGroup
 from deid_cli.commands.options import EXIT_INTERNAL
 from deid_cli.runtime.crash import crash_report

@@ -1,8 +1,10 @@
 """Start-up: each command imports only what it needs (``cli.py``'s lazy commands, the deferred
 imports of the command modules). ``deid run`` must not load the scraper (httpx, selectolax), the
 charts (matplotlib), the other commands and their reports, nor rich when it shows nothing;
-``--help`` must not load detection. Checked through ``sys.modules`` of a fresh interpreter, not
-by timing, so the test is as reliable on a busy machine as on an idle one.
+``--help`` must not load detection. No valid command line loads pydantic (Typer's conversion
+of values, replaced for valid values by ``commands/value_conversion.py``). Checked through
+``sys.modules`` of a fresh interpreter, not by timing, so the test is as reliable on a busy
+machine as on an idle one.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ SCRAPER = {"httpx", "selectolax", "deid_cli.scrape.http", "deid_cli.scrape.hcp"}
 CHARTS = {"matplotlib", "deid_cli.reports.stats_html"}
 OTHER_COMMANDS = {f"deid_cli.commands.{name}" for name in ("audit", "eval", "review", "scrape", "stats")}
 OTHER_REPORTS = {"deid_cli.reports.audit", "deid_cli.reports.review", "deid_cli.reports.review_page"}
+PYDANTIC = {"pydantic", "pydantic_core"}
 DETECTION = {"deid_cli.detection.detector", "deid_cli.engine.local", "ahocorasick", "stdnum"}
 
 
@@ -58,13 +61,13 @@ def test_a_quiet_run_loads_neither_the_other_commands_nor_rich(tmp_path: Path, c
     loaded = _loaded(tmp_path, "run", str(corpus), "-o", str(tmp_path / "out.jsonl"), "-q")
     assert (tmp_path / "out.jsonl").is_file()  # the run did happen
     assert {"deid_cli.commands.run", *DETECTION} <= loaded
-    assert sorted(loaded & (SCRAPER | CHARTS | OTHER_COMMANDS | OTHER_REPORTS | {"rich"})) == []
+    assert sorted(loaded & (SCRAPER | CHARTS | OTHER_COMMANDS | OTHER_REPORTS | PYDANTIC | {"rich"})) == []
 
 
 def test_a_run_with_its_summary_still_leaves_the_other_commands_alone(tmp_path: Path, corpus: Path) -> None:
     loaded = _loaded(tmp_path, "run", str(corpus), "-o", str(tmp_path / "out.jsonl"))
     assert {"deid_cli.commands.run", "rich"} <= loaded  # the summary on stderr is rich's
-    assert sorted(loaded & (SCRAPER | CHARTS | OTHER_COMMANDS | OTHER_REPORTS)) == []
+    assert sorted(loaded & (SCRAPER | CHARTS | OTHER_COMMANDS | OTHER_REPORTS | PYDANTIC)) == []
 
 
 @pytest.mark.parametrize(
@@ -81,4 +84,4 @@ def test_help_loads_no_detection_and_no_scraper(
         others = ({"deid_cli.commands.run"} | OTHER_COMMANDS) - {f"deid_cli.commands.{command}"}
         assert f"deid_cli.commands.{command}" in loaded
         assert sorted(loaded & others) == []
-    assert sorted(loaded & (SCRAPER | CHARTS | OTHER_REPORTS | DETECTION)) == []
+    assert sorted(loaded & (SCRAPER | CHARTS | OTHER_REPORTS | DETECTION | PYDANTIC)) == []

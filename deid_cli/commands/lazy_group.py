@@ -56,6 +56,8 @@ class LazyCommands(MutableMapping[str, _click.Command]):
         self._built[name] = command
 
     def __delitem__(self, name: str) -> None:
+        if name not in self._names:
+            raise KeyError(name)
         self._names.remove(name)
         self._table.pop(name, None)
         self._built.pop(name, None)

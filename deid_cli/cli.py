@@ -1,6 +1,10 @@
 """The ``deid`` command line: the Typer app, its commands (one module each in ``commands/``)
 and the entry point that turns a bug into exit status 70.
 
+The commands are registered by module and name (``COMMANDS``), not imported: a command's module
+is imported when that command runs or its help is shown (``commands/lazy_group.py``), so
+``deid run`` does not pay for the imports of the reports, the scraper or their tables.
+
 Exit statuses (documented for cron): 0 success, 1 input or output error (bad record with
 ``--on-error fail``, unreadable input, an input that changed during the run, an output that
 cannot be written: disk full, not writable), 2 usage error (bad option, missing file, unusable
@@ -19,14 +23,12 @@ from typing import Annotated
 import typer
 
 from deid_cli import __version__
-from deid_cli.commands import help_format  # noqa: F401  (how --help shows values; before the app)
-from deid_cli.commands.audit import AUDIT_EPILOG, audit_command
-from deid_cli.commands.eval import EVAL_EPILOG, eval_command
+from deid_cli.commands import (
+    help_format,  # noqa: F401  (how --help shows values; before the app)
+    value_conversion,  # noqa: F401  (values converted without pydantic)
+)
+from deid_cli.commands.lazy_group import LazyCommand, LazyGroup
 from deid_cli.commands.options import EXIT_INTERNAL
-from deid_cli.commands.review import REVIEW_EPILOG, review_command
-from deid_cli.commands.run import RUN_EPILOG, run
-from deid_cli.commands.scrape import SCRAPE_EPILOG, scrape_dicts
-from deid_cli.commands.stats import STATS_EPILOG, stats_command
 from deid_cli.runtime.crash import crash_report
 from deid_cli.runtime.interrupts import stop_cleanly_on_signals
 
@@ -41,8 +43,26 @@ APP_EPILOG = """
 75 destination locked by another run, 130/143 interrupted. See [b]deid run --help[/b].
 """
 
+# In the order of `deid --help`: name -> module, command function, epilog of its --help.
+COMMANDS = {
+    "run": LazyCommand("deid_cli.commands.run", "run", "RUN_EPILOG"),
+    "scrape-dicts": LazyCommand("deid_cli.commands.scrape", "scrape_dicts", "SCRAPE_EPILOG"),
+    "eval": LazyCommand("deid_cli.commands.eval", "eval_command", "EVAL_EPILOG"),
+    "audit": LazyCommand("deid_cli.commands.audit", "audit_command", "AUDIT_EPILOG"),
+    "stats": LazyCommand("deid_cli.commands.stats", "stats_command", "STATS_EPILOG"),
+    "review": LazyCommand("deid_cli.commands.review", "review_command", "REVIEW_EPILOG"),
+}
+
+
+class DeidGroup(LazyGroup):
+    """deid's commands, each imported when it is used."""
+
+    table = COMMANDS
+
+
 app = typer.Typer(
     name="deid",
+    cls=DeidGroup,
     help="Pseudonymize German and Austrian clinical free text with corpus-wide consistent pseudonyms.",
     epilog=APP_EPILOG,
     no_args_is_help=True,
@@ -70,14 +90,6 @@ def _main(
 ) -> None:
     """deid: batch pseudonymizer for German/Austrian clinical notes (Masketeer algorithm)."""
     ctx.with_resource(stop_cleanly_on_signals())  # every command: Ctrl-C/SIGTERM exit 130/143
-
-
-app.command(epilog=RUN_EPILOG)(run)
-app.command("scrape-dicts", epilog=SCRAPE_EPILOG)(scrape_dicts)
-app.command("eval", epilog=EVAL_EPILOG)(eval_command)
-app.command("audit", epilog=AUDIT_EPILOG)(audit_command)
-app.command("stats", epilog=STATS_EPILOG)(stats_command)
-app.command("review", epilog=REVIEW_EPILOG)(review_command)
 
 
 def main() -> None:

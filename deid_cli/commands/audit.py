@@ -1,6 +1,6 @@
 """The ``deid audit`` command: which unmasked words are probably missed names?
 
-Registered by ``deid_cli/cli.py`` as ``app.command("audit", epilog=AUDIT_EPILOG)(audit_command)``.
+Registered in ``deid_cli/cli.py`` (``COMMANDS``) as ``audit`` with ``AUDIT_EPILOG``.
 Runs both passes of ``deid run`` over the corpus and lists the surviving candidates ranked as
 ``deid_cli/audit.py`` documents. Its output CONTAINS PHI (the candidate words): a header says
 so, and ``-o FILE`` writes it atomically with mode 0600. Exit statuses: 0 ok, 1 bad input
@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -42,14 +42,15 @@ from deid_cli.commands.options import (
     warn_about_files,
 )
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
-from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs
 from deid_cli.corpus.records import UsageError
-from deid_cli.detection.detector import Detector
-from deid_cli.detection.lexicon.lexicon import Lexicon
-from deid_cli.reports.audit import CUE_WEIGHTS, AuditRun, audit_corpus
 from deid_cli.reports.evaluation import parse_types
 from deid_cli.runtime.messages import complain
+
+if TYPE_CHECKING:
+    from deid_cli.corpus.corpus_file import CorpusFile
+    from deid_cli.detection.lexicon.lexicon import Lexicon
+    from deid_cli.reports.audit import AuditRun
 
 SCHEMA = "deid-audit/1"
 PHI_WARNING = (
@@ -142,6 +143,8 @@ def _corpus_files(
 ) -> list[CorpusFile]:
     """The input files to audit; a bad input, or -o naming one of them, exits with its status;
     empty and partial inputs are warned about."""
+    from deid_cli.corpus.corpus_file import CorpusFile
+
     with exit_on_input_errors():
         paths = discover_inputs(inputs)
         if output is not None and output.resolve() in {p.resolve() for p in paths}:
@@ -155,6 +158,9 @@ def _audit_or_exit(
     files: list[CorpusFile], lexicon: Lexicon, types: tuple[str, ...], learn: bool
 ) -> AuditRun:
     """Both passes of deid run with the audit counting; a bad input exits with its status."""
+    from deid_cli.detection.detector import Detector
+    from deid_cli.reports.audit import audit_corpus
+
     with exit_on_input_errors():
         return audit_corpus(files, Detector(lexicon, types=types), learn)
 
@@ -168,6 +174,8 @@ def _write_or_exit(rendered: str, output: Path, mode: int) -> None:
 
 def build_report(run: AuditRun, top: int, learn: bool, types: tuple[str, ...]) -> dict[str, Any]:
     """The ``--json`` document (schema ``deid-audit/1``)."""
+    from deid_cli.reports.audit import CUE_WEIGHTS
+
     candidates = run.audit.ranked(top)
     return {
         "schema": SCHEMA,

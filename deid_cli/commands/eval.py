@@ -1,6 +1,6 @@
 """The ``deid eval`` command: run the pipeline over an annotated JSONL file and score it.
 
-Registered by ``deid_cli/cli.py`` as ``app.command("eval", epilog=EVAL_EPILOG)(eval_command)``.
+Registered in ``deid_cli/cli.py`` (``COMMANDS``) as ``eval`` with ``EVAL_EPILOG``.
 The metrics and their definitions are in ``deid_cli/evaluate.py``. Output holds counts and
 rates only, never note text, gold strings or record ids. Exit statuses: 0 ok, 1 bad gold file
 (file:line and reason on stderr), 2 usage error (bad option, unknown gold labels, unusable
@@ -13,7 +13,7 @@ import json
 import re
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import orjson
 import typer
@@ -35,9 +35,6 @@ from deid_cli.commands.options import (
 )
 from deid_cli.corpus.discovery import CSV_SUFFIXES, discover_inputs
 from deid_cli.corpus.records import InputError, UsageError
-from deid_cli.detection.detector import Detector
-from deid_cli.detection.learning import learn_from
-from deid_cli.detection.lexicon.loading import DictionaryOptions
 from deid_cli.detection.spans import ENTITY_TYPES
 from deid_cli.reports.evaluation import (
     DEFAULT_TYPES,
@@ -58,6 +55,9 @@ from deid_cli.reports.evaluation import (
 from deid_cli.runtime.config import AgeMode, VoteMode
 from deid_cli.runtime.messages import complain
 from deid_cli.runtime.user_files import SETTINGS_LIMIT, ConfigError, read_limited
+
+if TYPE_CHECKING:
+    from deid_cli.detection.detector import Detector
 
 SCHEMA = "deid-eval/1"
 
@@ -124,6 +124,8 @@ def _read_gold(path: Path) -> list[GoldNote]:
 
 def _predict(texts: list[str], detector: Detector, learn: bool) -> tuple[list[list[Entity]], int]:
     """Both passes of ``deid run`` over the whole file: learn, then detect."""
+    from deid_cli.detection.learning import learn_from
+
     learned = 0
     if learn:
         detector, learned = learn_from(detector, texts)
@@ -186,6 +188,9 @@ def eval_command(
     detected name tokens of one type ("Anna" "Gruber") are merged before entity matching.
     Definitions: see docs/evaluation.md.
     """
+    from deid_cli.detection.detector import Detector
+    from deid_cli.detection.lexicon.loading import DictionaryOptions
+
     mapping = effective_label_map(_label_map_or_exit(label_map))
     selected = _selected_types(types, mapping)
     notes = _read_gold_or_exit(gold)

@@ -5,6 +5,9 @@ type, so the commands cannot drift apart; each command still sets its own defaul
 signature. ``load_lexicon_or_exit`` and ``exit_on_usage_error`` give every command the same
 usage-error exit (status 2, ``error: <reason>`` on stderr) for an unusable dictionary,
 corrections or settings file and for bad inputs.
+
+Every command's ``--help`` imports this module, so it imports only what the declarations need;
+the lexicon's loading (and with it the detection code) is imported when a command loads it.
 """
 
 from __future__ import annotations
@@ -13,19 +16,21 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, OutputError
-from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.records import InputError, UsageError
-from deid_cli.detection.lexicon.lexicon import Lexicon
-from deid_cli.detection.lexicon.loading import DictionaryOptions, load_lexicon
 from deid_cli.detection.spans import DEFAULT_TYPES, EXTRA_TYPES
 from deid_cli.runtime.config import AgeMode, VoteMode
 from deid_cli.runtime.messages import complain
 from deid_cli.runtime.user_files import ConfigError
+
+if TYPE_CHECKING:
+    from deid_cli.corpus.corpus_file import CorpusFile
+    from deid_cli.detection.lexicon.lexicon import Lexicon
+    from deid_cli.detection.lexicon.loading import DictionaryOptions
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE: an unexpected exception, i.e. a bug (see crash.py)
@@ -193,6 +198,8 @@ def dictionary_files(
     corrections: list[Path] | None,
 ) -> DictionaryOptions:
     """The dictionary options as Typer hands them over (None when not given), in option order."""
+    from deid_cli.detection.lexicon.loading import DictionaryOptions
+
     return DictionaryOptions(
         patients=patients or [],
         hcps=hcps or [],
@@ -261,5 +268,7 @@ def load_lexicon_or_exit(
     dictionaries: DictionaryOptions, config: Path | None, dict_dirs: list[Path] | None, cache: bool | None
 ) -> Lexicon:
     """The lexicon as every command builds it; an unusable file is a usage error (status 2)."""
+    from deid_cli.detection.lexicon.loading import load_lexicon
+
     with exit_on_usage_error():
         return load_lexicon(dictionaries, config, dict_dirs, cache)

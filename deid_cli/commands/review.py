@@ -1,6 +1,6 @@
 """The ``deid review`` command: a self-contained HTML page for manual quality review.
 
-Registered by ``deid_cli/cli.py`` as ``app.command("review", epilog=REVIEW_EPILOG)(review_command)``.
+Registered in ``deid_cli/cli.py`` (``COMMANDS``) as ``review`` with ``REVIEW_EPILOG``.
 Sampling and the page model are in ``review.py``, the HTML in ``review_page.py``. The page holds
 original note text by design: it is written atomically with mode 0600 and says so at the top.
 Exit statuses: 0 ok, 1 bad input (file:line and reason on stderr, never content), 2 usage error.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -45,18 +45,18 @@ from deid_cli.commands.options import (
     warn_about_files,
 )
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, AtomicOutputs
-from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.corpus.discovery import discover_inputs
 from deid_cli.corpus.records import UsageError
-from deid_cli.detection.detector import Detector
-from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.reports.evaluation import parse_types
-from deid_cli.reports.review import DEFAULT_SAMPLE, ReviewCorpus, ReviewPage, collect_review
-from deid_cli.reports.review_page import render_page
-from deid_cli.reports.risk import CorpusRisk, group_key
+from deid_cli.reports.review_sample import DEFAULT_SAMPLE
 from deid_cli.runtime.config import AgeMode, VoteMode
 from deid_cli.runtime.console import ProgressReporter
 from deid_cli.runtime.messages import complain
+
+if TYPE_CHECKING:
+    from deid_cli.detection.detector import Detector
+    from deid_cli.detection.lexicon.lexicon import Lexicon
+    from deid_cli.reports.review import ReviewCorpus, ReviewPage
 
 REVIEW_EPILOG = """
 [b]Examples[/b]
@@ -96,6 +96,8 @@ def _check_output(output: Path, inputs: list[Path]) -> None:
 def write_page(page: ReviewPage, output: Path, mode: int = PRIVATE_FILE_MODE) -> None:
     """Write the page atomically; the temp file, and so the page, is created with mode 0600
     (or ``--mode``)."""
+    from deid_cli.reports.review_page import render_page
+
     with AtomicOutputs(mode) as outputs:
         outputs.open(output).write(render_page(page).encode("utf-8"))
         outputs.commit()
@@ -173,6 +175,8 @@ def review_command(
     marks as a corrections file for [b]deid run --corrections[/b]. The page loads nothing from
     the network. See docs/reports.md, section "deid review".
     """
+    from deid_cli.detection.detector import Detector
+
     selected = _selected_types(types)
     corpus = _review_corpus(
         inputs, output, text_field or ["text"], id_field, delimiter, on_error, group_field
@@ -211,6 +215,9 @@ def _review_corpus(
 ) -> ReviewCorpus:
     """The input files as one corpus (reading --group-field too); a bad input or -o exits with
     its status; empty and partial inputs are warned about."""
+    from deid_cli.corpus.corpus_file import CorpusFile
+    from deid_cli.reports.review import ReviewCorpus
+
     with exit_on_input_errors():
         files = discover_inputs(list(inputs))
         _check_output(output, files)
@@ -236,6 +243,9 @@ def _collect_page(
     group_field: str | None,
 ) -> ReviewPage:
     """The page model, with a progress bar; an input that cannot be read exits with 1."""
+    from deid_cli.reports.review import collect_review
+    from deid_cli.reports.risk import CorpusRisk, group_key
+
     with exit_on_input_errors(), reporter:
         return collect_review(
             corpus,

@@ -3,6 +3,10 @@
 The options are turned once into the engine's ``RunOptions`` and a ``Detector``; what follows
 (locking the destinations, choosing the engine, mapping every failure to its exit status) is
 one named step each.
+
+Start-up: ``--help`` and the building of the app need only the options declared here, so the
+engine, the detector and rich are imported by the steps that use them, and a run that shows
+neither progress nor summary (``--quiet``) never imports rich.
 """
 
 from __future__ import annotations
@@ -11,11 +15,10 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from deid_cli.commands.options import (
     EXIT_LOCKED,
@@ -47,24 +50,22 @@ from deid_cli.commands.options import (
     warn_about_inputs,
 )
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, directory_mode
-from deid_cli.corpus.locking import DestinationLocked, TakenLock, destination_locks
 from deid_cli.corpus.records import MAX_NOTE_CHARS, Rejected
-from deid_cli.detection.detector import Detector
-from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.spans import DAT
-from deid_cli.engine.local import LocalEngine, Progress, RunOptions
-from deid_cli.engine.parallel import available_cores
-from deid_cli.reports.evaluation import parse_types
-from deid_cli.reports.run_stats import RunStats
-from deid_cli.reports.stats_report import format_number
 from deid_cli.runtime.config import AgeMode, VoteMode
-from deid_cli.runtime.console import ProgressReporter
 from deid_cli.runtime.messages import complain
 
 if TYPE_CHECKING:
-    from deid_cli.engine.dask import DaskEngine
+    from rich.console import Console
+    from rich.table import Table
 
-err = Console(stderr=True)
+    from deid_cli.corpus.locking import TakenLock
+    from deid_cli.detection.detector import Detector
+    from deid_cli.detection.lexicon.lexicon import Lexicon
+    from deid_cli.engine.dask import DaskEngine
+    from deid_cli.engine.local import LocalEngine, Progress, RunOptions
+    from deid_cli.reports.run_stats import RunStats
+    from deid_cli.runtime.console import ProgressReporter
 
 
 class StrategyName(StrEnum):
@@ -275,6 +276,9 @@ def run(
     (list, or {"names": [...]}), TXT (one per line) or CSV (a 'name' column). --corrections takes
     TOML or JSON: mask = [{text = "Schwester Resi", type = "PER"}], keep = ["Rumpf"].
     """
+    from deid_cli.engine.local import RunOptions
+    from deid_cli.engine.parallel import available_cores
+
     lexicon = load_lexicon_or_exit(
         dictionary_files(patients, hcps, persons, sites, keep, corrections), config, dict_dir, cache
     )
@@ -300,13 +304,46 @@ def run(
     )
     if verbose:
         _report_dictionaries(lexicon)
-    reporter = ProgressReporter(err, enabled=not quiet and sys.stderr.isatty())
+    err = None if quiet else _stderr_console()
+    reporter = _progress_reporter(err)
     detector = _detector(lexicon, options, types, dates, ages)
     engine = _engine(engine_name, scheduler, workers, detector, options, reporter.update)
     result = _run_locked(engine, inputs, output, options, reporter, verbose)
     warn_about_inputs(result.inputs_without_records, result.missing_text_fields)
-    if not quiet:
+    if err is not None:
         print_summary(err, result.to_dict())
+
+
+def _stderr_console() -> Console:
+    """The rich console of the progress bar and the summary (imported only when they show)."""
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+class _NoProgress:
+    """The progress display of a run that shows none (--quiet, or stderr not a terminal), without
+    rich: what ``ProgressReporter`` does when disabled."""
+
+    def __enter__(self) -> _NoProgress:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        return None
+
+    def update(self, phase: str, done: int, total: int | None) -> None:
+        return None
+
+
+def _progress_reporter(err: Console | None) -> ProgressReporter | _NoProgress:
+    """A progress bar on stderr when it is a terminal and the run is not --quiet."""
+    if err is None or not sys.stderr.isatty():
+        return _NoProgress()
+    from deid_cli.runtime.console import ProgressReporter
+
+    return ProgressReporter(err, enabled=True)
 
 
 def _report_dictionaries(lexicon: Lexicon) -> None:
@@ -321,6 +358,9 @@ def _report_dictionaries(lexicon: Lexicon) -> None:
 
 def _detector(lexicon: Lexicon, options: RunOptions, types: str, dates: DateMode, ages: AgeMode) -> Detector:
     """The detector for --types (minus DAT under --dates keep), --vote and --ages."""
+    from deid_cli.detection.detector import Detector
+    from deid_cli.reports.evaluation import parse_types
+
     try:
         selected = set(parse_types(types))
     except ValueError as exc:
@@ -346,6 +386,8 @@ def _engine(
 ) -> LocalEngine | DaskEngine:
     """The engine --engine names; Dask is imported only when asked for (an optional extra)."""
     if name is EngineName.local:
+        from deid_cli.engine.local import LocalEngine
+
         if scheduler is not None:
             complain("error", "--scheduler needs --engine dask")
             raise typer.Exit(EXIT_USAGE)
@@ -367,11 +409,13 @@ def _run_locked(
     inputs: list[Path],
     output: Path,
     options: RunOptions,
-    reporter: ProgressReporter,
+    reporter: ProgressReporter | _NoProgress,
     verbose: bool,
 ) -> RunStats:
     """Both passes while holding every destination's lock; each failure becomes its exit status
     with one line on stderr, and no output is written."""
+    from deid_cli.corpus.locking import DestinationLocked, destination_locks
+
     destinations = [p for p in (output, options.stats_path, options.spans_path) if p is not None]
     try:
         with exit_on_input_errors(), destination_locks(destinations, directory_mode(options.mode)) as locks:
@@ -387,6 +431,8 @@ def _run_locked(
 
 def print_summary(console: Console, stats: dict) -> None:
     """The run's key figures: records, entity and masker tables (paper Tables 6 and 7)."""
+    from deid_cli.reports.stats_report import format_number
+
     records = stats["records"]
     console.print(
         f"[b]deid[/b]: {records['read']} records read, {records['written']} written, "
@@ -416,6 +462,8 @@ def print_summary(console: Console, stats: dict) -> None:
 
 
 def _share_table(title: str, label: str, shares: dict[str, dict[str, float]]) -> Table:
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left")
     table.add_column(label)
     table.add_column("count", justify="right")

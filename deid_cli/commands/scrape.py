@@ -1,7 +1,10 @@
 """The ``deid scrape-dicts`` command: options, the run, the summary, exit statuses.
 
-Registered by ``deid_cli/cli.py`` as ``app.command("scrape-dicts", epilog=SCRAPE_EPILOG)``.
+Registered in ``deid_cli/cli.py`` (``COMMANDS``) as ``scrape-dicts`` with ``SCRAPE_EPILOG``.
 Exit statuses: 0 ok, 1 network or data error (previous lists untouched), 2 usage error.
+
+``--help`` (and ``deid --help``) import this module: the scraper itself (httpx, selectolax,
+the dictionary lists) is imported by the steps that use it.
 """
 
 from __future__ import annotations
@@ -10,9 +13,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import platformdirs
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -20,15 +22,15 @@ from rich.table import Table
 from deid_cli import PACKAGE_DIR, __version__
 from deid_cli.commands.options import FileMode
 from deid_cli.corpus.atomic import PRIVATE_FILE_MODE, directory_mode
-from deid_cli.runtime.console import ScrapeProgress
-from deid_cli.scrape.context import ScrapeContext
-from deid_cli.scrape.hcp import HcpSource, SourceFileError, load_source, scrape_hcp
-from deid_cli.scrape.http import PoliteClient, ScrapeError
-from deid_cli.scrape.output import ListResult, SourceResult, SummaryRow, summarize, write_outputs
-from deid_cli.scrape.postcodes import CODE_FORMATS, scrape_postcodes
-from deid_cli.scrape.postcodes import DEFAULT_URL as DEFAULT_POSTCODES_URL
-from deid_cli.scrape.state import STATE_FILE, ScrapeState, StateError
-from deid_cli.scrape.wikipedia import DEFAULT_API_URL, scrape_wikipedia
+from deid_cli.scrape.endpoints import GEONAMES_POSTCODES_URL as DEFAULT_POSTCODES_URL
+from deid_cli.scrape.endpoints import WIKIPEDIA_API_URL as DEFAULT_API_URL
+
+if TYPE_CHECKING:
+    from deid_cli.runtime.console import ScrapeProgress
+    from deid_cli.scrape.hcp import HcpSource
+    from deid_cli.scrape.http import PoliteClient
+    from deid_cli.scrape.output import ListResult, SourceResult, SummaryRow
+    from deid_cli.scrape.state import ScrapeState
 
 EXIT_OK, EXIT_DATA, EXIT_USAGE = 0, 1, 2
 SOURCES = ("wikipedia", "hcp", "postcodes")
@@ -55,6 +57,8 @@ continues), 2 usage error.
 
 
 def default_out_dir() -> Path:
+    import platformdirs
+
     return Path(platformdirs.user_data_dir("deid")) / "dictionaries"
 
 
@@ -88,6 +92,8 @@ def _check_url(url: str, option: str) -> str:
 
 
 def _hcp_sources(files: list[Path] | None) -> list[HcpSource]:
+    from deid_cli.scrape.hcp import SourceFileError, load_source
+
     if not files:
         shipped = shipped_source_dir()
         default = shipped / "aek_steiermark.toml" if shipped else None
@@ -206,6 +212,9 @@ def scrape_dicts(
     hcps.txt (hcp), postcodes_xx.tsv (postcodes), and SOURCES.md with source, date, licence
     and count of each. All files are replaced together, and only after every download succeeded.
     """
+    from deid_cli.runtime.console import ScrapeProgress
+    from deid_cli.scrape.http import PoliteClient
+
     chosen, countries = _chosen_sources_and_countries(source, country)
     _check_endpoints(api_url, postcodes_url, user_agent)
     hcp_sources = _hcp_sources(source_file) if "hcp" in chosen else []
@@ -233,6 +242,8 @@ def _chosen_sources_and_countries(
     source: list[str], country: list[str] | None
 ) -> tuple[list[str], list[str]]:
     """--source and --country as known names in their fixed order; at least one source."""
+    from deid_cli.scrape.postcodes import CODE_FORMATS
+
     chosen = _choose(_split(source, ()), SOURCES, "--source")
     if not chosen:
         raise typer.BadParameter("name at least one source", param_hint="--source")
@@ -255,6 +266,9 @@ def _check_endpoints(api_url: str, postcodes_url: str, user_agent: str) -> None:
 @contextmanager
 def _exit_on_scrape_error(out_dir: Path, dry_run: bool) -> Iterator[None]:
     """Turn a failed download or write into one ``error:`` line and its exit status."""
+    from deid_cli.scrape.http import ScrapeError
+    from deid_cli.scrape.state import STATE_FILE, StateError
+
     try:
         yield
     except StateError as exc:
@@ -271,6 +285,8 @@ def _exit_on_scrape_error(out_dir: Path, dry_run: bool) -> Iterator[None]:
 
 def _open_state(out_dir: Path, resume: bool, dry_run: bool, mode: int) -> ScrapeState:
     """The saved list cursors (read with --resume, saved unless --dry-run)."""
+    from deid_cli.scrape.state import ScrapeState
+
     state = ScrapeState(out_dir, resume=resume, persist=not dry_run, out_mode=directory_mode(mode))
     if resume and not state.path.is_file():
         typer.echo(f"note: no saved state in {out_dir}; starting from the beginning", err=True)
@@ -281,6 +297,8 @@ def _write_lists(
     out_dir: Path, results: list[SourceResult], state: ScrapeState, dry_run: bool, mode: int
 ) -> list[SummaryRow]:
     """What changes per list; unless --dry-run, write the lists and forget finished cursors."""
+    from deid_cli.scrape.output import summarize, write_outputs
+
     lists: list[ListResult] = [item for result in results for item in result.lists]
     rows = summarize(out_dir, lists)
     if not dry_run:
@@ -316,6 +334,11 @@ def _run(
     delay: float,
 ) -> list[SourceResult]:
     """Download every chosen source (in the fixed order wikipedia, hcp, postcodes)."""
+    from deid_cli.scrape.context import ScrapeContext
+    from deid_cli.scrape.hcp import scrape_hcp
+    from deid_cli.scrape.postcodes import scrape_postcodes
+    from deid_cli.scrape.wikipedia import scrape_wikipedia
+
     results: list[SourceResult] = []
     with client, progress:
         ctx = ScrapeContext(client, state, max_pages, progress.page)

@@ -1,6 +1,6 @@
 """The ``deid stats`` command: report on one ``--stats`` file, or compare several for drift.
 
-Registered by ``deid_cli/cli.py`` as ``app.command("stats", epilog=STATS_EPILOG)(stats_command)``.
+Registered in ``deid_cli/cli.py`` (``COMMANDS``) as ``stats`` with ``STATS_EPILOG``.
 Loading, checking, comparing and the drift rule live in ``stats_report.py``; the HTML page in
 ``stats_html.py``. This module parses options, prints the terminal view and writes the files.
 Exit statuses: 0 ok, 1 unusable stats file or an output that cannot be written, 2 usage

@@ -42,7 +42,6 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any
 
 import orjson
@@ -308,6 +307,8 @@ def ppv_logit_interval(
         raise ValueError("counts must be non-negative")
     if tp + fp == 0:
         return None
+    from statistics import NormalDist  # here: deid run imports this module (parse_types) at start-up
+
     n1, n0 = tp + fn, fp + tn
     point = tp / (tp + fp)
     if n1 == 0 or n0 == 0:

@@ -6,10 +6,9 @@ GeoNames postcodes) into a dictionary directory that ``deid run --dict-dir`` rea
 
 Layout: ``http`` (the one polite HTTP client), ``names`` (what counts as a name), ``state``
 (cursors and partial results for ``--resume``), one module per source (``wikipedia``,
-``hcp``, ``postcodes``) and ``output`` (atomic writing, SOURCES.md, the summary). The Typer
-command is ``deid_cli.commands.scrape``.
+``hcp``, ``postcodes``), ``endpoints`` (their default URLs) and ``output`` (atomic writing,
+SOURCES.md, the summary). The Typer command is ``deid_cli.commands.scrape``.
+
+Nothing is imported here: ``deid --help`` reads the default URLs from ``endpoints`` without
+loading the HTTP client (httpx) and the HTML parser (selectolax).
 """
-
-from deid_cli.scrape.http import PoliteClient, ScrapeError
-
-__all__ = ["PoliteClient", "ScrapeError"]

@@ -16,10 +16,11 @@ import re
 import zipfile
 
 from deid_cli.scrape.context import ScrapeContext
+from deid_cli.scrape.endpoints import GEONAMES_POSTCODES_URL
 from deid_cli.scrape.http import ScrapeError
 from deid_cli.scrape.output import GEONAMES_LICENCE, ListResult, SourceResult
 
-DEFAULT_URL = "https://download.geonames.org/export/zip/{country}.zip"
+DEFAULT_URL = GEONAMES_POSTCODES_URL
 CODE_FORMATS = {"AT": re.compile(r"\d{4}"), "DE": re.compile(r"\d{5}"), "CH": re.compile(r"\d{4}")}
 MAX_MEMBER_BYTES = 200 * 1024 * 1024
 

@@ -21,12 +21,13 @@ from functools import cache
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.scrape.context import ScrapeContext
+from deid_cli.scrape.endpoints import WIKIPEDIA_API_URL
 from deid_cli.scrape.http import ScrapeError
 from deid_cli.scrape.names import category_name, person_name
 from deid_cli.scrape.output import WIKIPEDIA_LICENCE, ListResult, SourceResult
 from deid_cli.scrape.state import Cursor, Walk
 
-DEFAULT_API_URL = "https://de.wikipedia.org/w/api.php"
+DEFAULT_API_URL = WIKIPEDIA_API_URL
 SURNAME_CATEGORIES = ("Kategorie:Familienname",)
 FIRST_NAME_CATEGORIES = ("Kategorie:Männlicher Vorname", "Kategorie:Weiblicher Vorname")
 PERSON_TEMPLATE = "Vorlage:Personendaten"

@@ -25,7 +25,7 @@ import trustme
 from scrape_server import FixtureServer, Scripted, allow_only_localhost
 
 import deid_cli.scrape.http as scrape_http
-from deid_cli.scrape import PoliteClient, ScrapeError
+from deid_cli.scrape.http import PoliteClient, ScrapeError
 from deid_cli.scrape.output import SOURCES_JSON, ListResult, write_outputs
 from deid_cli.scrape.state import STATE_FILE, ScrapeState, StateError
 

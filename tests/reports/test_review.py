@@ -22,17 +22,9 @@ from selenium.webdriver.support.ui import Select
 from deid_cli.corpus.corpus_file import CorpusFile
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.loading import DictionaryOptions, load_lexicon
-from deid_cli.reports.review import (
-    STRATA,
-    NoteRank,
-    ReviewCorpus,
-    ReviewNote,
-    allocate,
-    collect_review,
-    stratified_sample,
-    stratum_index,
-)
+from deid_cli.reports.review import NoteRank, ReviewCorpus, ReviewNote, collect_review
 from deid_cli.reports.review_page import render_page
+from deid_cli.reports.review_sample import STRATA, allocate, stratified_sample, stratum_index
 
 # ----------------------------------------------------------------------------------- helpers
 

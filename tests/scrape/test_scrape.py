@@ -26,9 +26,8 @@ from typer.testing import CliRunner
 
 import deid_cli.scrape.http as scrape_http
 from deid_cli.commands.scrape import DEFAULT_USER_AGENT, SCRAPE_EPILOG, scrape_dicts, shipped_source_dir
-from deid_cli.scrape import PoliteClient, ScrapeError
 from deid_cli.scrape.hcp import load_source
-from deid_cli.scrape.http import retry_after_seconds
+from deid_cli.scrape.http import PoliteClient, ScrapeError, retry_after_seconds
 from deid_cli.scrape.names import category_name, full_name, person_name
 
 SURNAMES = ["Hofbrunninger", "Kapfgruber", "Koch", "Quendelhofer", "Strubegger", "Zirbleitner"]

@@ -56,6 +56,15 @@ def _groups(view: str, spans: list[Span]) -> Iterator[list[Span]]:
         yield group
 
 
+def _ends_in_colon(before: str) -> bool:
+    """Do the words before a name end in a colon and blanks (and a final line break, which
+    ``$`` lets through)? Both header and role patterns before a name need it; most names have no
+    colon there, and the two searches over the window cost more than the rest of the typing."""
+    if before.endswith("\n"):
+        before = before[:-1]
+    return before.rstrip(" \t").endswith(":")
+
+
 def _key(view: str, span: Span) -> str:
     return (span.reference or view[span.start : span.end]).casefold()
 
@@ -73,9 +82,10 @@ def retype_by_context(view: str, spans: list[Span]) -> list[Span]:
     for group in _groups(view, names):
         start, end = group[0].start, group[-1].end
         before = view[max(0, start - _LOOKBACK) : start]
-        if _BIRTH_AFTER.match(view, end) or _HEADER_BEFORE.search(before):
+        colon = _ends_in_colon(before)
+        if _BIRTH_AFTER.match(view, end) or (colon and _HEADER_BEFORE.search(before)):
             patients.update(_key(view, s) for s in group)
-        elif _ROLE_AFTER.match(view, end) or _ROLE_BEFORE.search(before):
+        elif _ROLE_AFTER.match(view, end) or (colon and _ROLE_BEFORE.search(before)):
             for s in group:
                 new_type[id(s)] = HCP
     if not new_type and not patients:

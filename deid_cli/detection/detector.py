@@ -59,11 +59,13 @@ def masker_rank(names: Sequence[str]) -> dict[str, int]:
 
 
 class _NoteScan(NamedTuple):
-    """What the chunk's scans found in one note: dictionary and learned hits, salutation starts
-    (None: the masker scans), whole-word triggers (start, end, bits) and candidate flags."""
+    """What the chunk's scans found in one note: dictionary and learned hits, the words that may be
+    variants of learned names (None: unknown), salutation starts (None: the masker scans),
+    whole-word triggers (start, end, bits), candidate flags and where phone numbers may start."""
 
     names: list[Hit]
     learned: list[Hit]
+    variants: list[tuple[int, int]] | None
     salutations: dict[int, tuple[str, ...]] | None
     cues: list[tuple[int, int, int]]
     flags: int
@@ -121,6 +123,7 @@ class Detector:
             else None
         )
         self.learned_automaton: ahocorasick.Automaton | None = None
+        self._variants_known = False  # the learned automaton holds every possible variant
         self._setup = MaskerSetup(lexicon, ambiguity_rule)
         self._words = WordClasses(lexicon)
         self.maskers: list[Masker] = build_maskers(self._setup)
@@ -130,15 +133,17 @@ class Detector:
         self._before_full_name = frozenset(names[: names.index("FullName")] if "FullName" in names else ())
         self._rank = masker_rank(masker_names())
 
-    def with_learned_names(self, learned: dict[str, str], words: Iterable[str] = ()) -> Detector:
+    def with_learned_names(self, learned: dict[str, str], words: Iterable[str] | None = None) -> Detector:
         """This detector plus corpus-wide learning: the same stages, settings and maskers
         (nothing is rebuilt), the maskers that need learned names (CorpusName) built for them in
         registry order, and an automaton of the learned references and of those of ``words``
-        (the capitalized words pass 1 counted) that may be one-edit variants of them."""
+        (every capitalized word pass 1 counted in the corpus this detector will see again) that
+        may be one-edit variants of them; then CorpusName looks for variants only there."""
         detector = copy.copy(self)
         detector.maskers = build_maskers(replace(self._setup, learned=learned), reuse=self.maskers)
-        variants = [w for m in detector._corpus for w in m.variant_words(words, self.lexicon)]
+        variants = [w for m in detector._corpus for w in m.variant_words(words or (), self.lexicon)]
         detector.learned_automaton = build_learned_automaton(learned, variants)
+        detector._variants_known = words is not None
         return detector
 
     def learning_applies(self, text: str, first_pass: Sequence[Span]) -> bool:
@@ -226,18 +231,23 @@ class Detector:
         if lexicon.user_automaton is not None:
             user = chunk.hits(lexicon.user_automaton)
             names = [merge_user_hits(a, b) for a, b in zip(names, user, strict=True)]
-        learned = (
-            chunk.learned_hits(self.learned_automaton)[0] if self.learned_automaton is not None else None
-        )
+        learned: list[list[Hit]] | None = None
+        variants: list[list[Hit]] | None = None
+        irregular: set[int] = set()
+        if self.learned_automaton is not None:
+            learned, variants = chunk.learned_hits(self.learned_automaton)
+            irregular = chunk.irregular()
         by_start = lexicon.public.salutation_starts
         results = []
         for index, prepared in enumerate(chunk.prepared):
             if not prepared.original:
                 results.append(Detection([], []))
                 continue
+            exact = self._variants_known and prepared.view is texts[index] and index not in irregular
             note = _NoteScan(
                 names[index],
                 learned[index] if learned is not None else [],
+                [(h.start, h.end) for h in variants[index]] if variants is not None and exact else None,
                 _by_start(chunk.salutations[index]) if by_start else None,
                 chunk.cues[index],
                 chunk.flags[index],
@@ -293,6 +303,7 @@ class Detector:
             salutation_starts=note.salutations,
             site_starts=[s for s, _, bits in cues if bits & SITE_WORD],
             named_sites=bool(flags & NAMED_SITE),
+            variant_hits=note.variants,
         )
         for masker in self.maskers:
             masker.annotate(ctx)

@@ -66,6 +66,9 @@ class NoteContext:
     site_starts: list[int] | None = None
     # Whether the chunk saw "-Klinik", "-Spital" ... in this note (None: not scanned).
     named_sites: bool | None = None
+    # Where the words that may be one-edit variants of learned names stand (``learning.py``
+    # counted every capitalized word of the corpus; None: unknown, CorpusName scans the note).
+    variant_hits: list[tuple[int, int]] | None = None
     votes: dict[tuple[int, int], list[Vote]] = field(default_factory=dict)
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0

@@ -11,7 +11,7 @@ context.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
@@ -45,6 +45,14 @@ class FuzzyNames:
             found |= self._index.get(variant, set())
         found = {ref for ref in found if ref != folded and within_one_edit(folded, ref)}
         return next(iter(found)) if len(found) == 1 else None
+
+
+def _words_at(view: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """The capitalized words (``_CAPITALIZED``) exactly at ``spans``, in order."""
+    for start, end in spans:
+        match = _CAPITALIZED.match(view, start)
+        if match is not None and match.end() == end:
+            yield match
 
 
 def _deletions(word: str) -> list[str]:
@@ -83,6 +91,15 @@ class CorpusNameMasker:
                 return True
         return False
 
+    @staticmethod
+    def _capitalized(ctx: NoteContext) -> Iterator[re.Match[str]]:
+        """The note's capitalized words that may be misspelt learned names: where the chunk's
+        automaton found a word pass 1 counted and ``variant_words`` kept (the same matches, in
+        order, as scanning the note for every capitalized word), or all of them."""
+        if ctx.variant_hits is None:
+            return _CAPITALIZED.finditer(ctx.view)
+        return _words_at(ctx.view, ctx.variant_hits)
+
     def variant_words(self, words: Iterable[str], lexicon: Lexicon) -> list[str]:
         """Of capitalized words (pass 1 counted every one in the corpus), those this masker may
         take for a one-edit variant of a learned name: what ``learning_applies_many`` looks for."""
@@ -112,7 +129,7 @@ class CorpusNameMasker:
 
     def _annotate_misspellings(self, ctx: NoteContext) -> None:
         lexicon = ctx.lexicon
-        for match in _CAPITALIZED.finditer(ctx.view):
+        for match in self._capitalized(ctx):
             key = match.span()
             word = match.group()
             if key in ctx.votes or ctx.is_blocked(*key) or lexicon.is_listed_name(word):

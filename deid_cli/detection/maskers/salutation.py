@@ -14,6 +14,7 @@ import ahocorasick
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
+from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, TITLE
 
 # Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
 STRONG_TRIGGERS = frozenset(
@@ -72,6 +73,15 @@ class SalutationMasker:
         self._firsts = _first_word_automaton(alternatives)
         # (trigger, chained-title) patterns of the triggers that start with given first words
         self._by_first: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
+        self._trigger_facts: dict[str, tuple[str, bool]] = {}
+
+    def _facts(self, trigger: str) -> tuple[str, bool]:
+        """A trigger's kind and whether it is strong, worked out once per spelling."""
+        facts = self._trigger_facts.get(trigger)
+        if facts is None:
+            strong = fold(trigger) in STRONG_TRIGGERS or trigger.lower() in STRONG_TRIGGERS
+            facts = self._trigger_facts[trigger] = (self._kind(trigger), strong)
+        return facts
 
     def _kind(self, text: str) -> str:
         # A trigger's only blanks are spaces and tabs; most have one space or none, so the
@@ -143,8 +153,8 @@ class SalutationMasker:
     def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:
         """Consume chained titles after one trigger, then vote for up to three name words."""
         view = ctx.view
-        kinds = [self._kind(match.group())]
-        strong = fold(match.group()) in STRONG_TRIGGERS or match.group().lower() in STRONG_TRIGGERS
+        kind, strong = self._facts(match.group())
+        kinds = [kind]
         end = match.end()
         while True:
             gap = _GAP_CHAIN.match(view, end)
@@ -154,7 +164,8 @@ class SalutationMasker:
             kinds.append(self._kind(chained.group()))
             strong = strong or chained.group().lower() in STRONG_TRIGGERS
             end = chained.end()
-        kind = min(kinds, key=lambda k: _KIND_RANK.get(k, 9))
+        if len(kinds) > 1:
+            kind = min(kinds, key=lambda k: _KIND_RANK.get(k, 9))
         gap_re = _GAP_SIGNOFF if kind in ("signoff", "address") else _GAP_SAME_LINE
         start = gap_re.match(view, end).end()
         if start == end and view[end - 1 : end].isalpha():
@@ -196,20 +207,25 @@ class SalutationMasker:
         after Frau/Herr an ordinary word only if it is also a listed name ("Herr Koch", but not
         "Herr Pfarrer"); after a weak salutation ("Pat.", "LG", "Tochter") it must be a
         plausible name."""
-        word = ctx.view[start:end]
-        if not word[:1].isupper() or ctx.is_blocked(start, end) or ctx.lexicon.is_title(word):
+        view = ctx.view
+        if not view[start].isupper():
             return False
-        if ctx.is_abbreviation(start, end) or fold(word) in ctx.lexicon.keep_words:
+        bits = ctx.words.of(view[start:end])
+        if bits & (TITLE | KEPT) or ctx.is_blocked(start, end):
             return False
-        if strong and (title or not ctx.lexicon.is_common(word) or ctx.lexicon.is_listed_name(word)):
+        if bits & ABBREVIATION and view[end : end + 1] == ".":
+            return False
+        if strong and (title or not bits & COMMON or bits & LISTED):
             return True
         return ctx.plausible_unknown_name(start, end)
 
     @staticmethod
     def _role_noun(ctx: NoteContext, start: int, end: int) -> bool:
         """An ordinary noun between salutation and name ("Herr Pfarrer X", "Frau Nachbarin X")."""
-        word = ctx.view[start:end]
-        return word[:1].isupper() and ctx.lexicon.is_common(word) and not ctx.lexicon.is_listed_name(word)
+        if not ctx.view[start].isupper():
+            return False
+        bits = ctx.words.of(ctx.view[start:end])
+        return bool(bits & COMMON) and not bits & LISTED
 
     @staticmethod
     def _accept_next(ctx: NoteContext, start: int, end: int) -> bool:

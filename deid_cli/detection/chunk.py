@@ -59,17 +59,24 @@ NAMED_SITE = 1 << 6
 # (flag from the automaton) a street suffix with a house number
 STREET = 1 << 7
 
-# A phone number starts "+[1-9]", "(+", "(0" or "0[0-9]" not inside a word (contacts._PHONE):
-# its matches are where the phone pattern is tried (``Chunk.phones``).
-_PHONE_CANDIDATE = re.compile(r"\+[1-9]|\((?=[+0])|0(?<!\w0)\d")
+# A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
+# and is written with digits, blanks, "/", "-", "(", ")" and "+" only: a number of at least
+# seven digits (contacts._PH_MIN_DIGITS) spans seven such characters from its start. A match too
+# short to count lies within fewer, so no candidate falls inside one. Its matches are where the
+# phone pattern is tried (``Chunk.phones``).
+_PHONE_CANDIDATE = re.compile(r"[+(0](?<![\w+(].)(?=[0-9 /\-()+]{6})")
 # A URL contains "://" or "www." (contacts._URL_PREFIXED) or a dot before a TLD (_URL_TLD).
 _URL_CANDIDATE = re.compile(r"://|www\.|\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
 # A postcode is four digits (of four or five) before a blank and a letter (addresses._ZIP,
 # organisations._LOC_AFTER_ZIP), or follows a keyword.
 _ZIP_CANDIDATE = re.compile(r"\d{4}[ \t]{1,3}[^\W\d_]")
 _ZIP_KEYWORD_CANDIDATE = re.compile(r"PLZ|Postleitzahl")
-# The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) has this middle.
-_DATE_LINE_CANDIDATE = re.compile(r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.")
+# The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) ends like this.
+_DATE_LINE_CANDIDATE = re.compile(
+    r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
+    r"(?:\d{1,2}\.(?:\d{4}|\d{2})?|[A-ZÄÖÜ][a-zä]{2,8}\.?(?:[ \t]\d{4})?)[ \t]*$",
+    re.MULTILINE,
+)
 # A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) contains this.
 _NAMED_SITE_CANDIDATE = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
 

@@ -132,6 +132,10 @@ class Detector:
         names = [m.name for m in self.maskers]
         self._before_full_name = frozenset(names[: names.index("FullName")] if "FullName" in names else ())
         self._rank = masker_rank(masker_names())
+        # Every stage starts from something the chunk's scans report (no PHI stage and no
+        # organisations or professions, which scan the note): a note where they found nothing
+        # has no spans.
+        self._only_triggered = self.phi is None and not self.types & {ORG, PRO}
 
     def with_learned_names(self, learned: dict[str, str], words: Iterable[str] | None = None) -> Detector:
         """This detector plus corpus-wide learning: the same stages, settings and maskers
@@ -266,9 +270,17 @@ class Detector:
     def _detect_note(
         self, prepared: PreparedText, note: _NoteScan, known: Sequence[tuple[str, str]]
     ) -> Detection:
-        view = prepared.view
         cues = note.cues
         flags = note.flags
+        if (
+            self._only_triggered
+            and not (note.names or note.learned or note.salutations or cues or flags or note.phones or known)
+            and note.salutations is not None
+            and (note.variants is not None or self.learned_automaton is None)
+            and not note.variants
+        ):
+            return Detection([], [])  # no stage has anything to start from
+        view = prepared.view
         street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
         regex_spans = self.regex.find(view, Candidates(flags, street_starts, note.phones))
         if LOC in self.types:  # the place after a postcode is a city, not part of the street
@@ -364,6 +376,8 @@ class Detector:
     def _resolve(self, corrections: list[Span], spans: list[Span], keep: list[tuple[int, int]]) -> list[Span]:
         """Corrections beat every masker; keep-listed words are never masked; among the rest the
         longer span wins, then the earlier masker."""
+        if not corrections and not keep:
+            return resolve_overlaps(spans, self._rank)  # sorted by start already
         claimed = resolve_overlaps(corrections, self._rank)
         taken = RangeIndex([*((c.start, c.end) for c in claimed), *keep])
         free = [s for s in spans if not taken.overlaps(s.start, s.end)]

@@ -3,6 +3,8 @@ sentence rules, token counting and spelling-variant folding."""
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 
 import pytest
@@ -11,7 +13,14 @@ from hypothesis import strategies as st
 
 from deid_cli.detection.lexicon.lists import load_bundled
 from deid_cli.detection.normalize import fold, reference_key, spelling_variants, within_one_edit
-from deid_cli.detection.text import SentenceRules, count_tokens, lower_same_length, prepare, tokens
+from deid_cli.detection.text import (
+    SentenceRules,
+    _word_classes,
+    count_tokens,
+    lower_same_length,
+    prepare,
+    tokens,
+)
 
 ABBREVIATIONS = load_bundled().abbreviations
 RULES = SentenceRules(ABBREVIATIONS)
@@ -200,6 +209,19 @@ def test_split_breaks_at_line_ends() -> None:
 )
 def test_count_tokens_counts_word_tokens(text: str, count: int) -> None:
     assert count_tokens(text) == count
+
+
+def test_count_tokens_sees_every_character_as_the_word_regex_does() -> None:
+    # count_tokens classifies characters without the regex: each of the 1.1 M code points
+    # (surrogates too) must be a word character exactly when \w says so.
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    expected = bytes(0x61 if re.match(r"\w", char) else 0x20 for char in every)
+    assert _word_classes(every) == expected
+
+
+@given(st.text(alphabet=st.sampled_from("aZ9_ -.,\n\tüßÄé–„“€²½Łπ\u00a0\u200b\u0301😀\ud800"), max_size=40))
+def test_count_tokens_equals_the_number_of_word_regex_matches(text: str) -> None:
+    assert count_tokens(text) == len(re.findall(r"\w+", text))
 
 
 def test_tokens_gives_word_offsets() -> None:

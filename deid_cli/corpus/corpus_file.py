@@ -72,9 +72,11 @@ class CorpusFile:
         self.max_note_chars = max_note_chars
         self._reader: JsonlReader | CsvReader
         if fmt == "jsonl":
-            self._reader = JsonlReader(path, fields, id_field, extras, drops)
+            self._reader = JsonlReader(path, fields, id_field, extras, drops, max_note_chars)
         else:
-            self._reader = CsvReader(path, fields, id_field, normalize_delimiter(delimiter), extras, drops)
+            self._reader = CsvReader(
+                path, fields, id_field, normalize_delimiter(delimiter), extras, drops, max_note_chars
+            )
 
     @property
     def delimiter(self) -> str | None:
@@ -97,26 +99,14 @@ class CorpusFile:
         return self._reader.preamble() if isinstance(self._reader, CsvReader) else b""
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
-        for item in self._reader:
-            yield self._within_limit(item)
+        """The reader's own iterator: it applies ``max_note_chars`` (no wrapper per record)."""
+        return iter(self._reader)
 
     def parse_line(self, line: bytes, number: int) -> Record | Rejected | bytes:
         """One JSONL line numbered ``number`` (for readers of a byte range of the file)."""
         if not isinstance(self._reader, JsonlReader):
             raise TypeError("parse_line reads JSONL lines only")
-        return self._within_limit(self._reader._parse_line(line, number))
-
-    def _within_limit(self, item: Record | Rejected | bytes) -> Record | Rejected | bytes:
-        """A record whose note is longer than ``max_note_chars`` (0: no limit) is rejected."""
-        if (
-            isinstance(item, Record)
-            and self.max_note_chars
-            and any(len(text) > self.max_note_chars for text in item.texts.values())
-        ):
-            return Rejected(
-                item.path, item.line, f"note longer than the {self.max_note_chars:,}-character limit"
-            )
-        return item
+        return self._reader._parse_line(line, number)
 
     def render(
         self, record: Record, new_texts: Mapping[str, str], new_extras: Mapping[str, str] | None = None

@@ -17,6 +17,7 @@ from deid_cli.corpus.records import (
     Rejected,
     record_id_of,
     splice,
+    within_limit,
 )
 
 # Inside a quoted field: everything up to (not including) the closing quote; "" is an escape.
@@ -116,12 +117,14 @@ class CsvReader:
         delimiter: int | None,
         extra_fields: Sequence[str] = (),
         drop_fields: Sequence[str] = (),
+        max_note_chars: int = 0,
     ) -> None:
         self.path = path
         self.text_fields = tuple(text_fields)
         self.id_field = id_field
         self.extra_fields = tuple(extra_fields)
         self.drop_fields = tuple(drop_fields)
+        self.max_note_chars = max_note_chars  # longer texts reject their record; 0: no limit
         self._empty = False
         self._read_header(delimiter)
 
@@ -238,7 +241,7 @@ class CsvReader:
                 if isinstance(row, str) and number > start:
                     handle.seek(next_line_at)
                     number, offset = start, next_line_at
-                yield self._record(row, start)
+                yield within_limit(self._record(row, start), self.max_note_chars)
 
     def _record(self, row: _CsvRow | str, line: int) -> Record | Rejected:
         """Validate a tokenized row and turn it into a Record."""

@@ -106,6 +106,17 @@ def splice(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
     return b"".join(parts)
 
 
+def within_limit(item: Record | Rejected | bytes, limit: int) -> Record | Rejected | bytes:
+    """A record with a text longer than ``limit`` characters (0: no limit) becomes a rejection."""
+    if limit and isinstance(item, Record) and any(len(text) > limit for text in item.texts.values()):
+        return too_long(item.path, item.line, limit)
+    return item
+
+
+def too_long(path: Path, line: int, limit: int) -> Rejected:
+    return Rejected(path, line, f"note longer than the {limit:,}-character limit")
+
+
 def record_id_of(value: object, path: Path, line: int) -> str:
     """The record id; missing, null or empty ids fall back to ``file:line`` so ids stay unique-ish."""
     if value is None or value == "":

@@ -36,6 +36,9 @@ class Pseudonymizer:
         self._random: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
         self._codes: dict[str, str] = {}
         self._used: set[str] = set()
+        # (text as written, type) -> (code, normalized reference): a reference mostly recurs in
+        # the same spelling, and normalizing it costs ten times the lookup.
+        self._written: dict[tuple[str, str], tuple[str, str]] = {}
 
     def code(self, reference: str) -> str:
         """The code of a normalized reference; drawn at first sight, stable for the run."""
@@ -48,6 +51,15 @@ class Pseudonymizer:
             self._used.add(code)
             self._codes[reference] = code
         return code
+
+    def code_of_written(self, original: str, entity_type: str) -> tuple[str, str]:
+        """The code and normalized reference of a span's text as written (of this type)."""
+        key = (original, entity_type)
+        known = self._written.get(key)
+        if known is None:
+            reference = normalized_reference(original, entity_type)
+            known = self._written[key] = (self.code(reference), reference)
+        return known
 
     def tag(self, text: str, entity_type: str) -> str:
         """The tag a text of this type gets in this run."""
@@ -74,13 +86,18 @@ def pseudonymize(
     """Rewrite ``text`` with every span (sorted, disjoint) replaced, in one sweep; also return
     each span's code (the statistics count distinct references by code). A span's own
     ``reference`` (a misspelling's learned name) decides its code when set."""
+    if not spans:
+        return text, []
     pieces: list[str] = []
     codes: list[str] = []
     pos = 0
     for span in spans:
         original = text[span.start : span.end]
-        reference = span.reference or normalized_reference(original, span.type)
-        code = pseudonymizer.code(reference)
+        if span.reference:
+            reference = span.reference
+            code = pseudonymizer.code(reference)
+        else:
+            code, reference = pseudonymizer.code_of_written(original, span.type)
         codes.append(code)
         pieces.append(text[pos : span.start])
         pieces.append(replace(original, span.type, code, reference))

@@ -8,7 +8,7 @@ and decoded per record, so one bad line is rejected alone instead of failing the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from deid_cli.corpus.csv_format import CsvReader
@@ -71,12 +71,15 @@ class CorpusFile:
         self.drop_fields = drops
         self.max_note_chars = max_note_chars
         self._reader: JsonlReader | CsvReader
+        self._encode: Callable[[str, bool], bytes]  # (value, was quoted) -> its bytes in the file
         if fmt == "jsonl":
             self._reader = JsonlReader(path, fields, id_field, extras, drops, max_note_chars)
+            self._encode = JsonlReader.encode
         else:
             self._reader = CsvReader(
                 path, fields, id_field, normalize_delimiter(delimiter), extras, drops, max_note_chars
             )
+            self._encode = self._reader.encode
 
     @property
     def delimiter(self) -> str | None:
@@ -152,8 +155,3 @@ class CorpusFile:
         """The edit writing ``value`` over ``span``, quoted/escaped for the file's format."""
         start, end = span
         return start, end, self._encode(value, end > start and data[start] == QUOTE)
-
-    def _encode(self, text: str, was_quoted: bool) -> bytes:
-        if isinstance(self._reader, CsvReader):
-            return self._reader.encode(text, was_quoted)
-        return JsonlReader.encode(text)

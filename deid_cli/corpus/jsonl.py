@@ -395,8 +395,9 @@ class JsonlReader:
         return Rejected(self.path, number, reason)
 
     @staticmethod
-    def encode(text: str) -> bytes:
-        """A JSON string literal for ``text`` (orjson keeps non-ASCII as UTF-8)."""
+    def encode(text: str, was_quoted: bool = True) -> bytes:
+        """A JSON string literal for ``text`` (orjson keeps non-ASCII as UTF-8); a JSON text
+        value always was quoted (the flag matters for CSV only)."""
         return orjson.dumps(text)
 
 

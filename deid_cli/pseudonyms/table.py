@@ -58,7 +58,8 @@ class Pseudonymizer:
         known = self._written.get(key)
         if known is None:
             reference = normalized_reference(original, entity_type)
-            known = self._written[key] = (self.code(reference), reference)
+            code = self.code(reference)
+            known = self._written[key] = (code, reference)
         return known
 
     def tag(self, text: str, entity_type: str) -> str:

@@ -119,6 +119,7 @@ def within_limit(item: Record | Rejected | bytes, limit: int) -> Record | Reject
 
 
 def too_long(path: Path, line: int, limit: int) -> Rejected:
+    """The rejection of a record over the limit (one phrase for every reader)."""
     return Rejected(path, line, f"note longer than the {limit:,}-character limit")
 
 

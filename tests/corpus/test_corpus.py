@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import stat
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from deid_cli.corpus.atomic import AtomicOutputs
 from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.csv_format import _CsvTokenizer
 from deid_cli.corpus.discovery import discover_inputs, output_paths
 from deid_cli.corpus.jsonl import JsonlReader
 from deid_cli.corpus.records import InputError, Record, Rejected, UsageError, within_limit
@@ -468,6 +470,28 @@ def test_csv_quote_inside_unquoted_field_is_data(tmp_path: Path) -> None:
     assert records(corpus)[0].texts == {"text": '5" lang'}
     assert rewrite(corpus, same) == data
     assert rewrite(corpus, upper) == b'id,text\n1,"5"" LANG"\n'
+
+
+# RFC 4180: a quoted field's content, where "" stands for one quote (the reader's scanner, which
+# hops from quote to quote instead, must end every field where this ends it).
+RFC4180_QUOTED_BODY = re.compile(rb'[^"]*(?:""[^"]*)*')
+
+
+@given(st.lists(st.sampled_from([b'"', b'""', b"a", b",", b"\n", b"\r\n", b"\r", b"\xc3\xbc"]), max_size=12))
+def test_csv_quoted_field_ends_at_its_first_undoubled_quote_reading_only_the_lines_it_needs(
+    pieces: list[bytes],
+) -> None:
+    data = b'"' + b"".join(pieces)
+    physical = io.BytesIO(data).readlines()
+    later = iter(physical[1:])
+    read = bytearray(physical[0])
+    end = _CsvTokenizer._quoted_end(read, 0, lambda: next(later, b""))
+    body_end = RFC4180_QUOTED_BODY.match(data, 1).end()  # type: ignore[union-attr]
+    assert end == (body_end + 1 if body_end < len(data) else -1)
+    lines_read = len(physical) - len(list(later))
+    assert bytes(read) == b"".join(physical[:lines_read])
+    if end > 0:
+        assert len(read) >= end > len(read) - len(physical[lines_read - 1])
 
 
 @pytest.mark.parametrize("data", [b"", b"\n\n", b"\xef\xbb\xbf", b"id,text\n"])

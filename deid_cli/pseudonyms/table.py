@@ -19,6 +19,7 @@ from deid_cli.detection.spans import ALPHABET, CODE_LENGTH, PHO, Span
 # No 0/O, 1/I/L: codes are read aloud and copied by hand.
 _NON_DIGIT = re.compile(r"\D")
 _TRUNK_ZERO = re.compile(r"\(\s*0\s*\)")
+_CODES = len(ALPHABET) ** CODE_LENGTH
 
 
 def normalized_reference(text: str, entity_type: str) -> str:
@@ -34,6 +35,7 @@ class Pseudonymizer:
 
     def __init__(self, seed: int | None = None) -> None:
         self._random: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self._seeded = seed is not None
         self._codes: dict[str, str] = {}
         self._used: set[str] = set()
         # (text as written, type) -> (code, normalized reference): a reference mostly recurs in
@@ -45,12 +47,26 @@ class Pseudonymizer:
         code = self._codes.get(reference)
         if code is None:
             while True:
-                code = "".join(self._random.choice(ALPHABET) for _ in range(CODE_LENGTH))
+                code = self._draw()
                 if code not in self._used:
                     break
             self._used.add(code)
             self._codes[reference] = code
         return code
+
+    def _draw(self) -> str:
+        """A code uniform over all codes. Seeded, one choice per character (the sequence --seed
+        has always given); otherwise one number from the system's CSPRNG written in the
+        alphabet's digits: the same distribution, with one system call instead of six."""
+        if self._seeded:
+            choice = self._random.choice
+            return "".join([choice(ALPHABET) for _ in range(CODE_LENGTH)])
+        number = self._random.randrange(_CODES)
+        digits = []
+        for _ in range(CODE_LENGTH):
+            number, digit = divmod(number, len(ALPHABET))
+            digits.append(ALPHABET[digit])
+        return "".join(digits)
 
     def code_of_written(self, original: str, entity_type: str) -> tuple[str, str]:
         """The code and normalized reference of a span's text as written (of this type)."""

@@ -52,6 +52,16 @@ def test_five_thousand_references_get_unique_well_formed_codes() -> None:
     assert len(p) == 5000
 
 
+def test_unseeded_codes_use_every_character_at_every_position() -> None:
+    # Unseeded codes are one CSPRNG number written in the alphabet's digits: every digit must
+    # vary (a slip in that conversion would pin one). A letter missing from one position of
+    # 5,000 uniform codes has a chance of about 31 * (30/31)**5000, i.e. never.
+    p = Pseudonymizer()
+    codes = [p.code(f"reference {i}") for i in range(5000)]
+    for position in range(CODE_LENGTH):
+        assert {code[position] for code in codes} == set(ALPHABET)
+
+
 def test_alphabet_has_no_confusable_characters() -> None:
     assert not set(ALPHABET) & set("01OIL")
     assert len(set(ALPHABET)) == len(ALPHABET)

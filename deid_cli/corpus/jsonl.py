@@ -92,6 +92,8 @@ def _string_value_span(body: bytes, token: bytes, value: str) -> tuple[int, int]
         if colon is None:
             return None
         start = colon.end()
+    if body.find(b"\\", 0, start) >= 0:
+        return None
     spelled = orjson.dumps(value)
     if body.startswith(spelled, start):
         end = start + len(spelled)
@@ -100,9 +102,7 @@ def _string_value_span(body: bytes, token: bytes, value: str) -> tuple[int, int]
         if string is None:
             return None
         end = string.end()
-    if body.find(b"\\", 0, start) >= 0 or body.find(b"\\", end) >= 0:
-        return None
-    return start, end
+    return (start, end) if body.find(b"\\", end) < 0 else None
 
 
 def _fast_locate(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, _Member] | None:
@@ -270,24 +270,25 @@ class JsonlReader:
 
     def _parse_line(self, line: bytes, number: int) -> Record | Rejected | bytes:
         """Parse one physical line; a UTF-8 BOM on the first line is kept as raw bytes."""
+        parsed = None
         if self._quick:
-            record = self._quick_record(line, number)
-            if record is not None:
-                return record
-        return within_limit(self._parse_line_carefully(line, number), self.max_note_chars)
+            try:
+                parsed = orjson.loads(line)  # the line ending is JSON whitespace; a BOM fails
+            except orjson.JSONDecodeError:
+                parsed = None
+            if type(parsed) is dict:
+                record = self._quick_record(line, number, parsed)
+                if record is not None:
+                    return record
+            else:
+                parsed = None
+        return within_limit(self._parse_line_carefully(line, number, parsed), self.max_note_chars)
 
-    def _quick_record(self, line: bytes, number: int) -> Record | Rejected | None:
+    def _quick_record(self, line: bytes, number: int, obj: dict[str, Any]) -> Record | Rejected | None:
         """The record of a line in the common shape (an object whose one text field is a string
-        that ``_string_value_span`` can place), with one parse and a few byte searches, or its
-        rejection for a note over the limit; None leaves the line to ``_parse_line_carefully``,
-        which must give the same record, or the rejection. orjson takes the line ending as JSON
-        whitespace and refuses a BOM."""
-        try:
-            obj = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            return None
-        if type(obj) is not dict:
-            return None
+        that ``_string_value_span`` can place) with a few byte searches, or its rejection for a
+        note over the limit; None leaves the line to ``_parse_line_carefully``, which must give
+        the same record, or the rejection."""
         name = self._text_name
         text = obj.get(name)
         if type(text) is not str:
@@ -301,15 +302,18 @@ class JsonlReader:
         record_id = record_id_of(obj.get(self.id_field), self.path, number)
         return Record(self.path, number, record_id, {name: text}, raw, {})
 
-    def _parse_line_carefully(self, line: bytes, number: int) -> Record | Rejected | bytes:
-        """Any line: blank, BOM, invalid, deeply nested, escaped or duplicate keys, extras."""
+    def _parse_line_carefully(
+        self, line: bytes, number: int, parsed: dict[str, Any] | None = None
+    ) -> Record | Rejected | bytes:
+        """Any line: blank, BOM, invalid, deeply nested, escaped or duplicate keys, extras.
+        ``parsed``: the line as an object, when the quick path has parsed it already."""
         body, _ending = split_ending(line)
         offset = len(BOM) if number == 1 and body.startswith(BOM) else 0
         if offset:
             body = body[offset:]
         if not body.strip(b" \t\r"):
             return line
-        obj = self._json_object(body, number)
+        obj = parsed if parsed is not None else self._json_object(body, number)
         if isinstance(obj, Rejected):
             return obj
         texts = self._texts(obj, number)

@@ -71,15 +71,20 @@ def _member_at(body: bytes, key_start: int, value_start: int) -> _Member | None:
     return _Member(key_start, value_start, scalar.end(), False) if scalar else None
 
 
-def _string_value_span(body: bytes, token: bytes, value: str) -> tuple[int, int] | None:
+def _string_value_span(
+    body: bytes, token: bytes, value: str, spellings: re.Pattern[bytes] | None
+) -> tuple[int, int] | None:
     """``_fast_locate`` for one member whose value is the string ``value``: its ``[start, end)``
     in ``body``, or None.
 
     The same conditions make it trustworthy: the raw key ``token`` occurs once and no backslash
-    appears outside the located value (see ``_fast_locate``). Where the raw value is spelled as
-    orjson spells ``value`` (the usual case), it ends where that spelling does: a JSON string
-    ends at its first unescaped quote, and the spelling has none but its last. Otherwise the
-    string regex finds the end (it is slower: about 10 ns a byte).
+    appears outside the located value (see ``_fast_locate``); or, where ``spellings`` matches
+    every spelling of the key (``_key_spellings``), none but that occurrence is found, escaped
+    or not. Either way the object's top-level key can only be that occurrence: its last quote
+    (after a letter) ends a string, and a string followed by a colon is a key. Where the raw
+    value is spelled as orjson spells ``value`` (the usual case), it ends where that spelling
+    does: a JSON string ends at its first unescaped quote, and the spelling has none but its
+    last. Otherwise the string regex finds the end (it is slower: about 10 ns a byte).
     """
     at = body.find(token)
     if at < 0 or body.find(token, at + 1) >= 0:
@@ -92,7 +97,8 @@ def _string_value_span(body: bytes, token: bytes, value: str) -> tuple[int, int]
         if colon is None:
             return None
         start = colon.end()
-    if body.find(b"\\", 0, start) >= 0:
+    escaped_before = body.find(b"\\", 0, start) >= 0
+    if escaped_before and spellings is None:
         return None
     spelled = orjson.dumps(value)
     if body.startswith(spelled, start):
@@ -102,7 +108,29 @@ def _string_value_span(body: bytes, token: bytes, value: str) -> tuple[int, int]
         if string is None:
             return None
         end = string.end()
-    return (start, end) if body.find(b"\\", end) < 0 else None
+    if escaped_before or body.find(b"\\", end) >= 0:
+        if spellings is None:
+            return None
+        first = spellings.search(body)
+        if first is None or first.start() != at or spellings.search(body, after) is not None:
+            return None
+    return start, end
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_ .-]+")
+
+
+def _key_spellings(name: str) -> re.Pattern[bytes] | None:
+    """A pattern of every JSON spelling of the key ``name``, each character as itself or as a
+    ``\\u`` escape (hex digits in either case), for names of letters, digits, ``_``, ``-``, ``.``
+    and spaces, which no other escape spells; None for other names."""
+    if not _PLAIN_KEY.fullmatch(name):
+        return None
+    parts = []
+    for char in name:
+        digits = "".join(f"[{d}{d.upper()}]" if d.isalpha() else d for d in f"{ord(char):04x}")
+        parts.append(f"(?:{re.escape(char)}|\\\\u{digits})")
+    return re.compile(f'"{"".join(parts)}"'.encode())
 
 
 def _fast_locate(body: bytes, wanted: Mapping[bytes, str]) -> dict[str, _Member] | None:
@@ -261,6 +289,7 @@ class JsonlReader:
         self._quick = len(self.text_fields) == 1 and not self._optional
         self._text_name = self.text_fields[0] if self.text_fields else ""
         self._text_token = orjson.dumps(self._text_name)
+        self._text_spellings = _key_spellings(self._text_name)
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
         parse = self._parse_line
@@ -293,7 +322,7 @@ class JsonlReader:
         text = obj.get(name)
         if type(text) is not str:
             return None
-        span = _string_value_span(line, self._text_token, text)
+        span = _string_value_span(line, self._text_token, text, self._text_spellings)
         if span is None:
             return None
         if self.max_note_chars and len(text) > self.max_note_chars:

@@ -29,6 +29,11 @@ QUICK_LINES = [
     b'{"text":"Ende ohne Zeilenende"}',
     b'{"text":"\xe2\x80\xa8 Zeilentrenner \xe2\x80\xa9","id":""}\n',
     b'{"id":["x"],"text":"id als Liste","z":true}\n',
+    b'{"author":"Dr. M\\u00fcller","text":"Notiz"}\n',  # escapes outside: no other key spelling
+    b'{"text":"Notiz","author":"M\\u00fcller\\n"}\n',
+    b'{"\\u0054EXT":"anderer Schl\\u00fcssel","text":"t"}\n',  # TEXT is another key
+    b'{"a":"say \\"text\\":","text":"b"}\n',
+    b'{"a":"\\"text\\"","text":"Schl\xc3\xbcssel als Wert"}\n',
     b'{"text":"' + b"x" * LIMIT + b'"}\n',  # at the limit
     b'{"text":"' + b"x" * (LIMIT + 1) + b'"}\n',  # over the limit: rejected
 ]
@@ -50,8 +55,10 @@ CAREFUL_LINES = [
     b'{"text":"kaputt"\n',
     b'{"text":"ung\xfcltiges UTF-8"}\n',
     b'{"text":"a"} {"text":"b"}\n',
-    b'{"a":"say \\"text\\":","text":"b"}\n',  # a backslash outside the text value
-    b'{"a":"\\"text\\"","text":"Schl\xc3\xbcssel als Wert"}\n',
+    b'{"x":"\\u00fc","\\u0074ext":"a","text":"b"}\n',  # the key twice, once escaped
+    b'{"text":"a","x":"\\u00fc","te\\u0078t":"b"}\n',
+    b'{"abc\\"text":"v","\\u0074ext":"w"}\n',  # "text" inside a key, the real one escaped
+    b'{"abc\\"text":"v","text":"w"}\n',
     b"[" * 2000 + b"]" * 2000 + b"\n",
     b'{"deep":' + b"[" * 2000 + b"]" * 2000 + b',"text":"tief"}\n',
 ]
@@ -103,6 +110,18 @@ def test_quick_path_is_off_when_extras_drops_or_several_text_fields_must_be_foun
         assert isinstance(record, Record) and record.texts == {"text": "t"}
     two = JsonlReader(tmp_path / "c.jsonl", ("text", "name"), "id")
     assert not two._quick and two._parse_line(line, 2).texts == {"text": "t", "name": "Maier"}  # type: ignore[union-attr]
+
+
+def test_a_key_with_other_spellings_is_read_quickly_only_where_no_backslash_is_outside_its_value(
+    tmp_path: Path,
+) -> None:
+    jsonl = JsonlReader(tmp_path / "c.jsonl", ("tëxt",), "id")  # ë may also be \u00eb or \u00EB
+    plain = '{"id":"a","tëxt":"Notiz"}\n'.encode()
+    escaped = '{"id":"M\\u00fcller","tëxt":"Notiz"}\n'.encode()
+    assert quick(jsonl, plain, 2) is not None
+    assert quick(jsonl, escaped, 2) is None
+    for line in (plain, escaped):
+        assert jsonl._parse_line(line, 2) == careful(jsonl, line, 2)
 
 
 def test_a_file_of_mixed_lines_is_read_and_rewritten_as_the_careful_path_reads_it(tmp_path: Path) -> None:

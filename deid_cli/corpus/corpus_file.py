@@ -8,7 +8,7 @@ and decoded per record, so one bad line is rejected alone instead of failing the
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from deid_cli.corpus.csv_format import CsvReader
@@ -71,10 +71,15 @@ class CorpusFile:
         self.drop_fields = drops
         self.max_note_chars = max_note_chars
         self._reader: JsonlReader | CsvReader
+        self._encode: Callable[[str, bool], bytes]  # (value, was quoted) -> its bytes in the file
         if fmt == "jsonl":
-            self._reader = JsonlReader(path, fields, id_field, extras, drops)
+            self._reader = JsonlReader(path, fields, id_field, extras, drops, max_note_chars)
+            self._encode = JsonlReader.encode
         else:
-            self._reader = CsvReader(path, fields, id_field, normalize_delimiter(delimiter), extras, drops)
+            self._reader = CsvReader(
+                path, fields, id_field, normalize_delimiter(delimiter), extras, drops, max_note_chars
+            )
+            self._encode = self._reader.encode
 
     @property
     def delimiter(self) -> str | None:
@@ -97,26 +102,14 @@ class CorpusFile:
         return self._reader.preamble() if isinstance(self._reader, CsvReader) else b""
 
     def __iter__(self) -> Iterator[Record | Rejected | bytes]:
-        for item in self._reader:
-            yield self._within_limit(item)
+        """The reader's own iterator: it applies ``max_note_chars`` (no wrapper per record)."""
+        return iter(self._reader)
 
     def parse_line(self, line: bytes, number: int) -> Record | Rejected | bytes:
         """One JSONL line numbered ``number`` (for readers of a byte range of the file)."""
         if not isinstance(self._reader, JsonlReader):
             raise TypeError("parse_line reads JSONL lines only")
-        return self._within_limit(self._reader._parse_line(line, number))
-
-    def _within_limit(self, item: Record | Rejected | bytes) -> Record | Rejected | bytes:
-        """A record whose note is longer than ``max_note_chars`` (0: no limit) is rejected."""
-        if (
-            isinstance(item, Record)
-            and self.max_note_chars
-            and any(len(text) > self.max_note_chars for text in item.texts.values())
-        ):
-            return Rejected(
-                item.path, item.line, f"note longer than the {self.max_note_chars:,}-character limit"
-            )
-        return item
+        return self._reader._parse_line(line, number)
 
     def render(
         self, record: Record, new_texts: Mapping[str, str], new_extras: Mapping[str, str] | None = None
@@ -162,8 +155,3 @@ class CorpusFile:
         """The edit writing ``value`` over ``span``, quoted/escaped for the file's format."""
         start, end = span
         return start, end, self._encode(value, end > start and data[start] == QUOTE)
-
-    def _encode(self, text: str, was_quoted: bool) -> bytes:
-        if isinstance(self._reader, CsvReader):
-            return self._reader.encode(text, was_quoted)
-        return JsonlReader.encode(text)

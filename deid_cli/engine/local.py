@@ -336,6 +336,13 @@ class RecordWriter:
         self.strategy = make_strategy(options.strategy, seed=options.seed)
         self.dates = DatePolicy(options.dates, seed=options.seed)
         self.several_fields = len(options.text_fields) > 1
+        # Built once, not per record: the replacer, unless dates shift by the record's group,
+        # and the known name columns that are written back.
+        self._replace = None if self.dates.by_group else self.dates.replacer(self.strategy.replace, "")
+        known = [(f, PAT) for f in options.known_fields] + [(f, HCP) for f in options.known_hcp_fields]
+        self._known_columns = [
+            (column, etype) for column, etype in known if column not in options.drop_fields
+        ]
 
     def record(
         self,
@@ -347,8 +354,10 @@ class RecordWriter:
         """The record's output bytes; also counts it and writes its spans lines."""
         stats = self.stats
         stats.count_read(record.path)
-        group = record.extras.get(self.options.group_field or "", "")
-        replace = self.dates.replacer(self.strategy.replace, str(group))
+        replace = self._replace
+        if replace is None:
+            group = record.extras.get(self.options.group_field or "", "")
+            replace = self.dates.replacer(self.strategy.replace, str(group))
         new_texts: dict[str, str] = {}
         for (name, text), result in zip(record.texts.items(), results, strict=True):
             spans = [span_of(values) for values in result.spans]
@@ -359,18 +368,17 @@ class RecordWriter:
             if spans_out is not None:
                 field_name = name if self.several_fields else None
                 spans_out.write(_spans_line(record.id, field_name, spans, result.level))
-        rendered = corpus_file.render(record, new_texts, self._mask_known_fields(record))
+        known = self._mask_known_fields(record) if self._known_columns else None
+        rendered = corpus_file.render(record, new_texts, known)
         stats.records_written += 1
         return rendered
 
     def _mask_known_fields(self, record: Record) -> dict[str, str]:
         """The known name columns themselves, with the pseudonyms their tokens get in the text."""
         masked: dict[str, str] = {}
-        for column, etype in [(f, PAT) for f in self.options.known_fields] + [
-            (f, HCP) for f in self.options.known_hcp_fields
-        ]:
+        for column, etype in self._known_columns:
             value = record.extras.get(column)
-            if not isinstance(value, str) or column in self.options.drop_fields:
+            if not isinstance(value, str):
                 continue
             spans = [
                 Span(m.start(), m.end(), etype, "KnownIdentifier", fold(m.group()))
@@ -387,4 +395,4 @@ def _spans_line(record_id: str, field_name: str | None, spans: list[Span], risk:
     if risk is not None:
         row["risk"] = risk
     row["spans"] = [{"start": s.start, "end": s.end, "type": s.type, "masker": s.masker} for s in spans]
-    return orjson.dumps(row) + b"\n"
+    return orjson.dumps(row, option=orjson.OPT_APPEND_NEWLINE)

@@ -57,6 +57,12 @@ class DatePolicy:
             self._offsets[group] = days
         return days
 
+    @property
+    def by_group(self) -> bool:
+        """Whether ``replacer`` depends on the group (dates shifted per group); if not, one
+        replacer serves every record."""
+        return self.mode == "shift"
+
     def replacer(self, base: Replacer, group: str) -> Replacer:
         """``base`` for every span except dates, which follow the policy."""
         if self.mode in ("keep", "mask"):

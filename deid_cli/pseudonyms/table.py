@@ -19,6 +19,7 @@ from deid_cli.detection.spans import ALPHABET, CODE_LENGTH, PHO, Span
 # No 0/O, 1/I/L: codes are read aloud and copied by hand.
 _NON_DIGIT = re.compile(r"\D")
 _TRUNK_ZERO = re.compile(r"\(\s*0\s*\)")
+_CODES = len(ALPHABET) ** CODE_LENGTH
 
 
 def normalized_reference(text: str, entity_type: str) -> str:
@@ -34,20 +35,48 @@ class Pseudonymizer:
 
     def __init__(self, seed: int | None = None) -> None:
         self._random: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        self._seeded = seed is not None
         self._codes: dict[str, str] = {}
         self._used: set[str] = set()
+        # (text as written, type) -> (code, normalized reference): a reference mostly recurs in
+        # the same spelling, and normalizing it costs ten times the lookup.
+        self._written: dict[tuple[str, str], tuple[str, str]] = {}
 
     def code(self, reference: str) -> str:
         """The code of a normalized reference; drawn at first sight, stable for the run."""
         code = self._codes.get(reference)
         if code is None:
             while True:
-                code = "".join(self._random.choice(ALPHABET) for _ in range(CODE_LENGTH))
+                code = self._draw()
                 if code not in self._used:
                     break
             self._used.add(code)
             self._codes[reference] = code
         return code
+
+    def _draw(self) -> str:
+        """A code uniform over all codes. Seeded, one choice per character (the sequence --seed
+        has always given); otherwise one number from the system's CSPRNG written in the
+        alphabet's digits: the same distribution, with one system call instead of six."""
+        if self._seeded:
+            choice = self._random.choice
+            return "".join([choice(ALPHABET) for _ in range(CODE_LENGTH)])
+        number = self._random.randrange(_CODES)
+        digits = []
+        for _ in range(CODE_LENGTH):
+            number, digit = divmod(number, len(ALPHABET))
+            digits.append(ALPHABET[digit])
+        return "".join(digits)
+
+    def code_of_written(self, original: str, entity_type: str) -> tuple[str, str]:
+        """The code and normalized reference of a span's text as written (of this type)."""
+        key = (original, entity_type)
+        known = self._written.get(key)
+        if known is None:
+            reference = normalized_reference(original, entity_type)
+            code = self.code(reference)
+            known = self._written[key] = (code, reference)
+        return known
 
     def tag(self, text: str, entity_type: str) -> str:
         """The tag a text of this type gets in this run."""
@@ -74,13 +103,18 @@ def pseudonymize(
     """Rewrite ``text`` with every span (sorted, disjoint) replaced, in one sweep; also return
     each span's code (the statistics count distinct references by code). A span's own
     ``reference`` (a misspelling's learned name) decides its code when set."""
+    if not spans:
+        return text, []
     pieces: list[str] = []
     codes: list[str] = []
     pos = 0
     for span in spans:
         original = text[span.start : span.end]
-        reference = span.reference or normalized_reference(original, span.type)
-        code = pseudonymizer.code(reference)
+        if span.reference:
+            reference = span.reference
+            code = pseudonymizer.code(reference)
+        else:
+            code, reference = pseudonymizer.code_of_written(original, span.type)
         codes.append(code)
         pieces.append(text[pos : span.start])
         pieces.append(replace(original, span.type, code, reference))

@@ -55,10 +55,16 @@ class RunStats:
         """Account for one note's spans (with the pseudonym codes given to them) and length."""
         self.per_note[len(spans)] += 1
         self.note_tokens[tokens] += 1
+        if not spans and not codes:
+            return
+        maskers, entities, distinct = self.maskers, self.entities, self.distinct
         for span, code in zip(spans, codes, strict=True):
-            self.maskers[span.masker] += 1
-            self.entities[span.type] += 1
-            self.distinct.setdefault(span.type, set()).add(code)
+            maskers[span.masker] += 1
+            entities[span.type] += 1
+            codes_of_type = distinct.get(span.type)
+            if codes_of_type is None:
+                codes_of_type = distinct[span.type] = set()
+            codes_of_type.add(code)
 
     def add_risk(self, level: str) -> None:
         """Count one note's re-identification risk level (``risk.LEVELS``)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import stat
 import time
 from collections.abc import Callable
@@ -18,8 +19,10 @@ from hypothesis import strategies as st
 
 from deid_cli.corpus.atomic import AtomicOutputs
 from deid_cli.corpus.corpus_file import CorpusFile
+from deid_cli.corpus.csv_format import _CsvTokenizer
 from deid_cli.corpus.discovery import discover_inputs, output_paths
-from deid_cli.corpus.records import InputError, Record, Rejected, UsageError
+from deid_cli.corpus.jsonl import JsonlReader
+from deid_cli.corpus.records import InputError, Record, Rejected, UsageError, within_limit
 
 SECRET = "Zwetschgenhuber"
 
@@ -203,7 +206,9 @@ def test_jsonl_invalid_utf8_in_the_middle_only_rejects_that_line(tmp_path: Path)
 
 
 KEYS = st.sampled_from(["text", "id", "a", "tëxt", 'say "text', "text\\"])
-TEXT_PIECES = st.sampled_from(['"', "\\", "text", '"text"', ":", "{", "ü", "\n", "\u2028", "a", " "])
+TEXT_PIECES = st.sampled_from(
+    ['"', "\\", "text", '"text"', '"text":', ":", "{", "}", "ü", "\n", "\u2028", "😀", "a", " ", "/"]
+)
 TEXTS = st.lists(TEXT_PIECES, max_size=8).map("".join)
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | TEXTS,
@@ -238,6 +243,41 @@ def test_jsonl_any_valid_object_round_trips_and_replaces_only_the_top_level_text
     assert json.loads(out) == {**obj, "text": note + "NEU"}
     prefix_len = line.find(b'"text"') if not escape_key else line.find(b'"\\u0074ext"')
     assert out[:prefix_len] == data[:prefix_len]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    obj=st.dictionaries(KEYS, JSON_VALUES, max_size=4),
+    text=st.one_of(TEXTS, JSON_VALUES),
+    ensure_ascii=st.booleans(),
+    compact=st.booleans(),
+    escape_key=st.booleans(),
+    duplicate=st.booleans(),
+    ending=st.sampled_from([b"\n", b"\r\n", b""]),
+)
+def test_jsonl_quick_and_careful_paths_read_any_object_alike(
+    tmp_path: Path,
+    obj: dict[str, object],
+    text: object,
+    ensure_ascii: bool,
+    compact: bool,
+    escape_key: bool,
+    duplicate: bool,
+    ending: bytes,
+) -> None:
+    # The reader's quick path (tests/corpus/test_jsonl_quick_path.py) against its careful one.
+    obj["text"] = text
+    separators = (",", ":") if compact else (", ", ": ")
+    line = json.dumps(obj, ensure_ascii=ensure_ascii, separators=separators).encode()
+    if escape_key:
+        line = line.replace(b'"text"', b'"\\u0074ext"', 1)
+    if duplicate:
+        line = line[:-1] + b', "text": ' + json.dumps(text).encode() + b"}"
+    line += ending
+    jsonl = JsonlReader(tmp_path / "c.jsonl", ("text",), "id", max_note_chars=5)
+    for number in (1, 2):
+        careful = within_limit(jsonl._parse_line_carefully(line, number), 5)
+        assert jsonl._parse_line(line, number) == careful
 
 
 def test_jsonl_ten_megabyte_note_round_trips_quickly(tmp_path: Path) -> None:
@@ -430,6 +470,28 @@ def test_csv_quote_inside_unquoted_field_is_data(tmp_path: Path) -> None:
     assert records(corpus)[0].texts == {"text": '5" lang'}
     assert rewrite(corpus, same) == data
     assert rewrite(corpus, upper) == b'id,text\n1,"5"" LANG"\n'
+
+
+# RFC 4180: a quoted field's content, where "" stands for one quote (the reader's scanner, which
+# hops from quote to quote instead, must end every field where this ends it).
+RFC4180_QUOTED_BODY = re.compile(rb'[^"]*(?:""[^"]*)*')
+
+
+@given(st.lists(st.sampled_from([b'"', b'""', b"a", b",", b"\n", b"\r\n", b"\r", b"\xc3\xbc"]), max_size=12))
+def test_csv_quoted_field_ends_at_its_first_undoubled_quote_reading_only_the_lines_it_needs(
+    pieces: list[bytes],
+) -> None:
+    data = b'"' + b"".join(pieces)
+    physical = io.BytesIO(data).readlines()
+    later = iter(physical[1:])
+    read = bytearray(physical[0])
+    end = _CsvTokenizer._quoted_end(read, 0, lambda: next(later, b""))
+    body_end = RFC4180_QUOTED_BODY.match(data, 1).end()  # type: ignore[union-attr]
+    assert end == (body_end + 1 if body_end < len(data) else -1)
+    lines_read = len(physical) - len(list(later))
+    assert bytes(read) == b"".join(physical[:lines_read])
+    if end > 0:
+        assert len(read) >= end > len(read) - len(physical[lines_read - 1])
 
 
 @pytest.mark.parametrize("data", [b"", b"\n\n", b"\xef\xbb\xbf", b"id,text\n"])

@@ -3,6 +3,8 @@ sentence rules, token counting and spelling-variant folding."""
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 
 import pytest
@@ -11,7 +13,13 @@ from hypothesis import strategies as st
 
 from deid_cli.detection.lexicon.lists import load_bundled
 from deid_cli.detection.normalize import fold, reference_key, spelling_variants, within_one_edit
-from deid_cli.detection.text import SentenceRules, count_tokens, lower_same_length, prepare, tokens
+from deid_cli.detection.text import (
+    SentenceRules,
+    count_tokens,
+    lower_same_length,
+    prepare,
+    tokens,
+)
 
 ABBREVIATIONS = load_bundled().abbreviations
 RULES = SentenceRules(ABBREVIATIONS)
@@ -200,6 +208,27 @@ def test_split_breaks_at_line_ends() -> None:
 )
 def test_count_tokens_counts_word_tokens(text: str, count: int) -> None:
     assert count_tokens(text) == count
+
+
+def test_count_tokens_sees_every_character_as_the_word_regex_does() -> None:
+    # count_tokens classifies characters without the regex (Latin-1 by a table, the rest as
+    # no word character unless a word character beyond Latin-1 hands the note to the regex):
+    # each of the 1.1 M code points, surrogates too, must count as \w says.
+    word = re.compile(r"\w")
+    every = [chr(code) for code in range(sys.maxunicode + 1)]
+    for char in every[:256]:
+        assert count_tokens(f"-{char}-a") == (2 if word.match(char) else 1), hex(ord(char))
+    beyond = every[256:]
+    non_words = [char for char in beyond if not word.match(char)]
+    assert count_tokens("a".join(non_words)) == len(non_words) - 1
+    for char in beyond:
+        if word.match(char):
+            assert count_tokens(f"-{char}-a") == 2, hex(ord(char))
+
+
+@given(st.text(alphabet=st.sampled_from("aZ9_ -.,\n\tüßÄé–„“€²½Łπ\u00a0\u200b\u0301😀\ud800"), max_size=40))
+def test_count_tokens_equals_the_number_of_word_regex_matches(text: str) -> None:
+    assert count_tokens(text) == len(re.findall(r"\w+", text))
 
 
 def test_tokens_gives_word_offsets() -> None:

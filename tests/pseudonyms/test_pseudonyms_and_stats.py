@@ -52,6 +52,16 @@ def test_five_thousand_references_get_unique_well_formed_codes() -> None:
     assert len(p) == 5000
 
 
+def test_unseeded_codes_use_every_character_at_every_position() -> None:
+    # Unseeded codes are one CSPRNG number written in the alphabet's digits: every digit must
+    # vary (a slip in that conversion would pin one). A letter missing from one position of
+    # 5,000 uniform codes has a chance of about 31 * (30/31)**5000, i.e. never.
+    p = Pseudonymizer()
+    codes = [p.code(f"reference {i}") for i in range(5000)]
+    for position in range(CODE_LENGTH):
+        assert {code[position] for code in codes} == set(ALPHABET)
+
+
 def test_alphabet_has_no_confusable_characters() -> None:
     assert not set(ALPHABET) & set("01OIL")
     assert len(set(ALPHABET)) == len(ALPHABET)
@@ -214,6 +224,26 @@ def test_pseudonymize_keeps_text_between_arbitrary_disjoint_spans(
         expected += [text[pos : span.start], f"[{span.type}-{code}]"]
         pos = span.end
     assert out == "".join([*expected, text[pos:]])
+
+
+WRITTEN = st.sampled_from(["Müller", "MUELLER", "müller.", "Maier", "+43 664 12", "0043 664 12", "43 664 12"])
+
+
+@given(st.lists(st.lists(st.tuples(WRITTEN, st.sampled_from([PER, PAT, PHO])), max_size=4), max_size=5))
+def test_pseudonymize_gives_each_span_the_code_of_its_normalized_reference(
+    notes: list[list[tuple[str, str]]],
+) -> None:
+    # Codes are remembered per spelling and type; they must be those of the reference itself,
+    # drawn in the same order (the same seed gives the same codes).
+    remembered, plain = Pseudonymizer(seed=6), Pseudonymizer(seed=6)
+    for note in notes:
+        text, spans = "", []
+        for written, etype in note:
+            spans.append(Span(len(text), len(text) + len(written), etype, "Test"))
+            text += written + " "
+        _, codes = pseudonymize(text, spans, remembered)
+        assert codes == [plain.code(normalized_reference(written, etype)) for written, etype in note]
+    assert len(remembered) == len(plain)
 
 
 # --- statistics ----------------------------------------------------------------------------------

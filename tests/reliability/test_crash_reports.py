@@ -70,7 +70,7 @@ def test_unexpected_exception_exits_70_with_one_line_and_frames_without_note_tex
     lines = proc.stderr.splitlines()
     assert lines[0] == HEADLINE.format("KeyError")
     assert lines[1].startswith("Traceback")
-    assert any(line.strip() == "code = pseudonymizer.code(reference)" for line in lines)
+    assert any(line.strip() == "code = self.code(reference)" for line in lines)
     assert lines[-1] == "KeyError"
     assert markers_in(proc.stdout + proc.stderr) == []
     assert sorted(p.name for p in workdir.iterdir()) == ["notes.jsonl"]  # no output, no temp file

@@ -77,12 +77,12 @@ def _position(hit: Hit) -> tuple[int, int]:
 
 
 def _by_start(words: list[tuple[int, str]]) -> dict[int, tuple[str, ...]]:
-    """The first words a salutation may start with, by position, in order of position."""
-    if len(words) <= 1:
-        return {start: (word,) for start, word in words}
+    """The first words a salutation may start with, by position, in order of position (the
+    automaton reports words in order; several first words at one position are rare)."""
     found: dict[int, tuple[str, ...]] = {}
-    for start, word in sorted(words):
-        found[start] = (*found.get(start, ()), word)
+    for start, word in words:
+        known = found.get(start)
+        found[start] = (word,) if known is None else tuple(sorted((*known, word)))
     return found
 
 

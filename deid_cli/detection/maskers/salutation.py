@@ -74,6 +74,7 @@ class SalutationMasker:
         # (trigger, chained-title) patterns of the triggers that start with given first words
         self._by_first: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
         self._trigger_facts: dict[str, tuple[str, bool]] = {}
+        self._title_facts: dict[str, tuple[str, bool]] = {}
 
     def _facts(self, trigger: str) -> tuple[str, bool]:
         """A trigger's kind and whether it is strong, worked out once per spelling."""
@@ -81,6 +82,14 @@ class SalutationMasker:
         if facts is None:
             strong = fold(trigger) in STRONG_TRIGGERS or trigger.lower() in STRONG_TRIGGERS
             facts = self._trigger_facts[trigger] = (self._kind(trigger), strong)
+        return facts
+
+    def _chained_facts(self, title: str) -> tuple[str, bool]:
+        """A chained title's kind and whether it is strong (as written, lower case), once per
+        spelling."""
+        facts = self._title_facts.get(title)
+        if facts is None:
+            facts = self._title_facts[title] = (self._kind(title), title.lower() in STRONG_TRIGGERS)
         return facts
 
     def _kind(self, text: str) -> str:
@@ -154,18 +163,18 @@ class SalutationMasker:
         """Consume chained titles after one trigger, then vote for up to three name words."""
         view = ctx.view
         kind, strong = self._facts(match.group())
-        kinds = [kind]
+        rank = _KIND_RANK.get(kind, 9)
         end = match.end()
         while True:
             gap = _GAP_CHAIN.match(view, end)
             chained = self._chained_at(ctx, gap.end())
             if chained is None:
                 break
-            kinds.append(self._kind(chained.group()))
-            strong = strong or chained.group().lower() in STRONG_TRIGGERS
+            chained_kind, chained_strong = self._chained_facts(chained.group())
+            if _KIND_RANK.get(chained_kind, 9) < rank:  # the strongest evidence, first of equals
+                kind, rank = chained_kind, _KIND_RANK.get(chained_kind, 9)
+            strong = strong or chained_strong
             end = chained.end()
-        if len(kinds) > 1:
-            kind = min(kinds, key=lambda k: _KIND_RANK.get(k, 9))
         gap_re = _GAP_SIGNOFF if kind in ("signoff", "address") else _GAP_SAME_LINE
         start = gap_re.match(view, end).end()
         if start == end and view[end - 1 : end].isalpha():

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import ahocorasick
 
@@ -65,12 +65,15 @@ STREET = 1 << 7
 # short to count lies within fewer, so no candidate falls inside one. Its matches are where the
 # phone pattern is tried (``Chunk.phones``).
 _PHONE_CANDIDATE = re.compile(r"[+(0](?<![\w+(].)(?=[0-9 /\-()+]{6})")
-# A URL contains "://" or "www." (contacts._URL_PREFIXED) or a dot before a TLD (_URL_TLD).
-_URL_CANDIDATE = re.compile(r"://|www\.|\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
+# A URL contains "://" or "www." (contacts._URL_PREFIXED; found with str.find) or a dot before a
+# TLD (_URL_TLD).
+_URL_MARKERS = ("://", "www.")
+_URL_CANDIDATE = re.compile(r"\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
 # A postcode is four digits (of four or five) before a blank and a letter (addresses._ZIP,
-# organisations._LOC_AFTER_ZIP), or follows a keyword.
-_ZIP_CANDIDATE = re.compile(r"\d{4}[ \t]{1,3}[^\W\d_]")
-_ZIP_KEYWORD_CANDIDATE = re.compile(r"PLZ|Postleitzahl")
+# organisations._LOC_AFTER_ZIP), or follows a keyword. The blank comes first so the engine
+# skips ahead to blanks, then looks back for the digits.
+_ZIP_CANDIDATE = re.compile(r"[ \t](?<=\d{4}[ \t])[ \t]{0,2}[^\W\d_]")
+_ZIP_KEYWORDS = ("PLZ", "Postleitzahl")
 # The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) ends like this.
 _DATE_LINE_CANDIDATE = re.compile(
     r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
@@ -83,7 +86,6 @@ _NAMED_SITE_CANDIDATE = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sana
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
     (_URL_CANDIDATE, URL),
     (_ZIP_CANDIDATE, ZIP_DIGITS),
-    (_ZIP_KEYWORD_CANDIDATE, ZIP_KEYWORD),
     (_DATE_LINE_CANDIDATE, DATE_LINE),
     (_NAMED_SITE_CANDIDATE, NAMED_SITE),
 )
@@ -245,7 +247,11 @@ class Chunk:
         """The candidate patterns over the joined views: a flag on each note one matches in."""
         joined = self.joined
         if "@" in joined:
-            self._flag_positions((m.start() for m in re.finditer("@", joined)), EMAIL)
+            self._flag_positions(_found(joined, "@"), EMAIL)
+        for literals, flag in ((_URL_MARKERS, URL), (_ZIP_KEYWORDS, ZIP_KEYWORD)):
+            for literal in literals:
+                if literal in joined:
+                    self._flag_positions(_found(joined, literal), flag)
         for pattern, flag in _CANDIDATES:
             self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
         starts, ends, phones = self.starts, self.ends, self.phones
@@ -264,3 +270,11 @@ class Chunk:
             while note < last and pos >= ends[note]:
                 note += 1
             flags[note] |= flag
+
+
+def _found(text: str, literal: str) -> Iterator[int]:
+    """Every position of ``literal`` in ``text``."""
+    pos = text.find(literal)
+    while pos >= 0:
+        yield pos
+        pos = text.find(literal, pos + 1)

@@ -31,7 +31,7 @@ from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
 from deid_cli.detection.patterns.phi import PhiStage
-from deid_cli.detection.patterns.regex_stage import Candidates, RegexStage
+from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
     ADD,
@@ -70,6 +70,11 @@ class _NoteScan(NamedTuple):
     cues: list[tuple[int, int, int]]
     flags: int
     phones: list[int]
+
+
+# Candidate flags of the contact and address patterns (``regex_stage.EVERY_PATTERN``).
+_REGEX_FLAGS = EVERY_PATTERN
+_NONE: list = []  # shared empty list: never appended to
 
 
 def _position(hit: Hit) -> tuple[int, int]:
@@ -136,6 +141,8 @@ class Detector:
         # organisations or professions, which scan the note): a note where they found nothing
         # has no spans.
         self._only_triggered = self.phi is None and not self.types & {ORG, PRO}
+        self._org_scans = bool(self.types & {ORG, PRO})  # organisations and professions scan notes
+        self._user_lists = lexicon.user_automaton is not None
 
     def with_learned_names(self, learned: dict[str, str], words: Iterable[str] | None = None) -> Detector:
         """This detector plus corpus-wide learning: the same stages, settings and maskers
@@ -281,28 +288,38 @@ class Detector:
         ):
             return Detection([], [])  # no stage has anything to start from
         view = prepared.view
-        street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
-        regex_spans = self.regex.find(view, Candidates(flags, street_starts, note.phones))
-        if LOC in self.types:  # the place after a postcode is a city, not part of the street
-            regex_spans = [
-                Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
-                for s in regex_spans
-            ]
+        phones = note.phones
+        if cues:
+            street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
+            place_cues = [e for _, e, bits in cues if bits & PLACE_CUE]
+            site_starts = [s for s, _, bits in cues if bits & SITE_WORD]
+        else:
+            street_starts, place_cues, site_starts = _NONE, _NONE, _NONE
+        if flags & _REGEX_FLAGS or street_starts or phones:
+            regex_spans = self.regex.find(view, Candidates(flags, street_starts, phones))
+            if regex_spans and LOC in self.types:  # the place after a postcode is a city, not a street
+                regex_spans = [
+                    Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
+                    for s in regex_spans
+                ]
+        else:
+            regex_spans = []
         if self.phi is not None:
             regex_spans += self.phi.find(view)
-        if self.org is not None:
-            places = PlaceCandidates(
-                [e for _, e, bits in cues if bits & PLACE_CUE],
-                bool(flags & ZIP_DIGITS),
-                bool(flags & DATE_LINE),
-            )
+        if self.org is not None and (self._org_scans or place_cues or flags & (ZIP_DIGITS | DATE_LINE)):
+            places = PlaceCandidates(place_cues, bool(flags & ZIP_DIGITS), bool(flags & DATE_LINE))
             extra_spans = self.org.find(view, places)
         else:
             extra_spans = []
         hits = note.names
-        corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
-        keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
-        blocked = [(s.start, s.end) for s in regex_spans] + [(s.start, s.end) for s in corrections] + keep
+        if self._user_lists and hits:  # corrections and keep words come from the user's lists only
+            corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
+            keep = [(h.start, h.end) for h in hits if h.bits & KEEP and not h.bits & CORRECTION]
+        else:
+            corrections, keep = [], []
+        blocked = [(s.start, s.end) for s in regex_spans]
+        if corrections or keep:
+            blocked += [(s.start, s.end) for s in corrections] + keep
         ctx = NoteContext(
             prepared,
             self.lexicon,
@@ -313,7 +330,7 @@ class Detector:
             self.vote_all,
             list(known),
             salutation_starts=note.salutations,
-            site_starts=[s for s, _, bits in cues if bits & SITE_WORD],
+            site_starts=site_starts,
             named_sites=bool(flags & NAMED_SITE),
             variant_hits=note.variants,
         )

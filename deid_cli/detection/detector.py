@@ -15,7 +15,7 @@ import ahocorasick
 
 from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, ZIP_DIGITS, Chunk
 from deid_cli.detection.context_types import retype_by_context
-from deid_cli.detection.entity_types import type_name
+from deid_cli.detection.entity_types import type_name, type_of_hint
 from deid_cli.detection.lexicon.lexicon import (
     CORRECTION,
     KEEP,
@@ -381,7 +381,7 @@ class Detector:
             elif first.anchor is not None and first.anchor in ctx.votes and depth < 50:
                 etype = resolve(first.anchor, depth + 1)
             else:
-                etype = type_name([first.hint], bits_at.get(key, 0))
+                etype = type_of_hint(first.hint, bits_at.get(key, 0))
             types[key] = etype
             return etype
 

@@ -21,6 +21,19 @@ from collections.abc import Iterable
 from deid_cli.detection.lexicon.lexicon import HCP_LIST, PATIENT
 from deid_cli.detection.spans import HCP, PAT, PER
 
+_LIST_BITS = PATIENT | HCP_LIST  # the only membership bits typing reads
+_ONE_HINT: dict[tuple[str, int], str] = {}
+
+
+def type_of_hint(hint: str, bits: int) -> str:
+    """``type_name`` of a single hint (a token's first vote), worked out once per hint and list
+    membership: a run has a few dozen such pairs."""
+    key = (hint, bits & _LIST_BITS)
+    found = _ONE_HINT.get(key)
+    if found is None:
+        found = _ONE_HINT[key] = type_name([hint], bits & _LIST_BITS)
+    return found
+
 
 def type_name(hints: Iterable[str], bits: int) -> str:
     """Entity type of a name mention from its salutation hints and list-membership bits.

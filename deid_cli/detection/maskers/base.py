@@ -84,6 +84,8 @@ class NoteContext:
         return self._groups
 
     def is_blocked(self, start: int, end: int) -> bool:
+        if not self.blocked:
+            return False
         if self._blocked_index is None:
             self._blocked_index = RangeIndex(self.blocked)
         return self._blocked_index.overlaps(start, end)

@@ -102,9 +102,27 @@ class SalutationMasker:
         pos = 0
         starts = ctx.salutation_starts if self._firsts is not None else None
         if starts is not None:  # the words the chunk's automaton found, in order of position
+            view = ctx.view
+            by_first = self._by_first
             for start, firsts in starts.items():
-                if start >= pos and (match := self._patterns(firsts)[0].match(ctx.view, start)) is not None:
-                    pos = self._after_trigger(ctx, match)
+                if start < pos:
+                    continue
+                match = (by_first.get(firsts) or self._patterns(firsts))[0].match(view, start)
+                if match is None:
+                    continue
+                end = match.end()
+                # "Pat. hat", most triggers: one blank, then a lower-case word that starts no
+                # chained title (the automaton saw none) and is no particle ("von"): only a
+                # capitalized word, an initial or a particle before one can be voted for.
+                if (
+                    view[end : end + 1] == " "
+                    and view[end + 1 : end + 2].islower()
+                    and end + 1 not in starts
+                    and _PARTICLE.match(view, end + 1) is None
+                ):
+                    pos = end
+                    continue
+                pos = self._after_trigger(ctx, match)
             return
         if self._firsts is not None and ctx.match_view:
             for start in self._trigger_starts(ctx.match_view):

@@ -137,6 +137,9 @@ class Detector:
         names = [m.name for m in self.maskers]
         self._before_full_name = frozenset(names[: names.index("FullName")] if "FullName" in names else ())
         self._rank = masker_rank(masker_names())
+        # Every stage scans whole notes (no triggers or candidates): slower, the same spans; the
+        # reference that tests and the fuzzer hold the trigger-driven engine to.
+        self.scan_whole_notes = False
         # Every stage starts from something the chunk's scans report (no PHI stage and no
         # organisations or professions, which scan the note): a note where they found nothing
         # has no spans.
@@ -277,6 +280,8 @@ class Detector:
     def _detect_note(
         self, prepared: PreparedText, note: _NoteScan, known: Sequence[tuple[str, str]]
     ) -> Detection:
+        if self.scan_whole_notes:
+            return self._detect_whole(prepared, note, known)
         cues = note.cues
         flags = note.flags
         if (
@@ -311,6 +316,51 @@ class Detector:
             extra_spans = self.org.find(view, places)
         else:
             extra_spans = []
+        return self._detect_with(
+            prepared,
+            note,
+            known,
+            regex_spans,
+            extra_spans,
+            salutations=note.salutations,
+            site_starts=site_starts,
+            named_sites=bool(flags & NAMED_SITE),
+            variants=note.variants,
+        )
+
+    def _detect_whole(
+        self, prepared: PreparedText, note: _NoteScan, known: Sequence[tuple[str, str]]
+    ) -> Detection:
+        """``scan_whole_notes``: every stage scans the whole note itself, as before the chunk's
+        triggers and candidates existed; the reference the trigger-driven stages must equal."""
+        view = prepared.view
+        regex_spans = self.regex.find(view)
+        if regex_spans and LOC in self.types:
+            regex_spans = [
+                Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
+                for s in regex_spans
+            ]
+        if self.phi is not None:
+            regex_spans += self.phi.find(view)
+        extra_spans = self.org.find(view) if self.org is not None else []
+        return self._detect_with(prepared, note, known, regex_spans, extra_spans)
+
+    def _detect_with(
+        self,
+        prepared: PreparedText,
+        note: _NoteScan,
+        known: Sequence[tuple[str, str]],
+        regex_spans: list[Span],
+        extra_spans: list[Span],
+        *,
+        salutations: dict[int, tuple[str, ...]] | None = None,
+        site_starts: list[int] | None = None,
+        named_sites: bool | None = None,
+        variants: list[tuple[int, int]] | None = None,
+    ) -> Detection:
+        """The maskers, typing and overlaps, after the pattern stages found ``regex_spans``
+        (which block the maskers' tokens) and ``extra_spans``."""
+        view = prepared.view
         hits = note.names
         if self._user_lists and hits:  # corrections and keep words come from the user's lists only
             corrections = [self._correction_span(h) for h in hits if h.bits & CORRECTION]
@@ -329,10 +379,10 @@ class Detector:
             blocked,
             self.vote_all,
             list(known),
-            salutation_starts=note.salutations,
+            salutation_starts=salutations,
             site_starts=site_starts,
-            named_sites=bool(flags & NAMED_SITE),
-            variant_hits=note.variants,
+            named_sites=named_sites,
+            variant_hits=variants,
         )
         for masker in self.maskers:
             masker.annotate(ctx)

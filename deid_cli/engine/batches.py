@@ -9,6 +9,7 @@ content, because the exception may cross a process boundary and end up on stderr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -227,9 +228,16 @@ _TYPES = ENTITY_TYPES
 _TYPE_CODE = {name: index for index, name in enumerate(_TYPES)}
 
 
+@functools.lru_cache(maxsize=4)
+def _masker_codes(names: tuple[str, ...]) -> dict[str, int]:
+    return {name: index for index, name in enumerate(names)}
+
+
 def pack(spans: Sequence[Span]) -> FirstPass:
     """A text's spans as a flat tuple of ints; None if any carries a reference (a name)."""
-    maskers = {name: index for index, name in enumerate(masker_names())}
+    if not spans:
+        return ()
+    maskers = _masker_codes(masker_names())
     flat: list[int] = []
     for span in spans:
         if span.reference is not None:
@@ -239,6 +247,8 @@ def pack(spans: Sequence[Span]) -> FirstPass:
 
 
 def unpack(packed: tuple[int, ...]) -> list[Span]:
+    if not packed:
+        return []
     names = masker_names()
     return [
         Span(packed[i], packed[i + 1], _TYPES[packed[i + 2] // 64], names[packed[i + 2] % 64])

@@ -22,13 +22,18 @@ def detector() -> Detector:
     return fuzz.default_detector()
 
 
+@pytest.fixture(scope="module")
+def reference() -> Detector:
+    return fuzz.default_detector(scan_whole_notes=True)
+
+
 def test_fuzz_corpus_is_not_empty() -> None:
     assert SAVED, f"no saved fuzz inputs under {fuzz.FUZZ_DIR}"
 
 
 @pytest.mark.parametrize("path", SAVED, ids=[p.stem for p in SAVED])
-def test_saved_fuzz_input_keeps_the_invariants(detector: Detector, path: Path) -> None:
-    fuzz.check_note(json.loads(path.read_text(encoding="ascii")), detector)
+def test_saved_fuzz_input_keeps_the_invariants(detector: Detector, reference: Detector, path: Path) -> None:
+    fuzz.check_note(json.loads(path.read_text(encoding="ascii")), detector, reference)
 
 
 def test_website_before_an_email_address_is_masked_up_to_the_address() -> None:

@@ -27,6 +27,11 @@ def detector() -> Detector:
     return fuzz.default_detector()
 
 
+@pytest.fixture(scope="module")
+def reference() -> Detector:
+    return fuzz.default_detector(scan_whole_notes=True)
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fuzz.hostile_text())
 @example("Frau Zirbleitner\x00\u200b\u05d0\U0001f600 İẞﬁ 0664/1234567 \ud800")
@@ -35,9 +40,9 @@ def detector() -> Detector:
 @example("<!--" * 5 + "Dr. Quendelhofer" + "-->" + "&#x130;" * 3)
 @example("\u202eFrau Pfaffenstaller\u202c \u2066Herr Ederkogler\u2069")
 def test_any_note_is_pseudonymized_exactly_at_its_spans_and_stays_idempotent(
-    detector: Detector, text: str
+    detector: Detector, reference: Detector, text: str
 ) -> None:
-    fuzz.check_note(text, detector)
+    fuzz.check_note(text, detector, reference)
 
 
 LENGTH_CHANGING = [

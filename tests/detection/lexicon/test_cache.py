@@ -30,7 +30,11 @@ def test_second_load_comes_from_the_cache_and_equals_the_build(tmp_path: Path) -
     cached, second = load_public_lexicon(cache_dir=tmp_path)
     assert (first.source, second.source) == ("built", "cache")
     assert first.key == second.key
-    assert cached.name_words == built.name_words and cached.common == built.common
+    assert cached.common == built.common and cached.near_common_index == built.near_common_index
+    words = ["anna", "mueller", "müller", "koch", "gewicht", INVENTED.lower(), "anna-lena", ""]
+    assert [w in cached.name_words for w in words] == [w in built.name_words for w in words]
+    assert [w in cached.first_names for w in words] == [w in built.first_names for w in words]
+    assert "anna" in cached.first_names and "mueller" in cached.name_words
 
 
 def test_changing_a_dictionary_file_rebuilds(tmp_path: Path) -> None:

@@ -106,11 +106,8 @@ class _EntryTable:
                 entry[1] |= EPONYM
 
     def name_words(self) -> frozenset[str]:
-        return frozenset(
-            fold(key.strip())
-            for key, entry in self.entries.items()
-            if entry[1] & NAME_BITS and " " not in key.strip()
-        )
+        """Every name list's single words, folded (``Lexicon.name_words``)."""
+        return frozenset(_name_words(self.entries)[0])
 
     def compile(self, keep: Callable[[int], bool] = lambda bits: True) -> ahocorasick.Automaton | None:
         """The automaton of the entries whose bits ``keep`` accepts (None if there are none)."""
@@ -138,7 +135,7 @@ class _EntryTable:
 
 def in_main_automaton(bits: int) -> bool:
     """Does a public entry go into the main automaton (the rest form the ambiguous one)?"""
-    return bool(bits & TRIGGER_BITS) or not only_ambiguous_name(bits)
+    return not bits & AMBIGUOUS_BITS or bool(bits & TRIGGER_BITS) or not only_ambiguous_name(bits)
 
 
 def only_ambiguous_name(bits: int) -> bool:
@@ -189,7 +186,6 @@ class PublicLexicon:
         for site in sources.sites:
             table.add(site, SITE)
         table.mark_ambiguous(self.common, self.eponyms)
-        name_words = table.name_words()
         # The trigger words of the patterns that start from a word (``triggers.py``) ride along
         # in the main automaton: one pass finds names and triggers.
         triggers = [*(t for t, _ in sources.salutations), *sources.titles]
@@ -203,8 +199,9 @@ class PublicLexicon:
         self.ambiguous_automaton = table.compile_ints(lambda bits: not in_main_automaton(bits))
         # The name and first-name sets are not stored: the main automaton's keys answer them,
         # up to the few words listed as exceptions (``ListedWords``).
-        self._name_exceptions = _exceptions(table.entries, NAME_BITS, name_words)
-        self._first_exceptions = _exceptions(table.entries, FIRST, first_names)
+        name_words, main_names, main_first_names = _name_words(table.entries)
+        self._name_exceptions = _exceptions(name_words, main_names)
+        self._first_exceptions = _exceptions(first_names, main_first_names)
         self._near_common_index: frozenset[str] | None = near_common_index
         self._near_common_packed: str | frozenset[str] = ""
         self._make_views()
@@ -356,21 +353,32 @@ def _no_key(key: str, default: int) -> int:
     return default
 
 
-def _exceptions(
-    entries: dict[str, list], bits: int, words: frozenset[str]
-) -> tuple[frozenset[str], frozenset[str]]:
-    """The words of ``words`` that the main automaton's keys with ``bits`` do not give, and
-    the ones they give that are not in ``words``: what makes ``ListedWords`` equal the set."""
-    found = {
-        key[1:-1]
-        for key, (_, entry_bits, _) in entries.items()
-        if entry_bits & bits
-        and in_main_automaton(entry_bits)
-        and len(key) > 2
-        and key[0] == key[-1] == " "
-        and " " not in key[1:-1]
-    }
-    return words.difference(found), frozenset(found.difference(words))
+def _name_words(entries: dict[str, list]) -> tuple[set[str], set[str], set[str]]:
+    """Every name list's single words, folded (what ``name_words`` means); and the words the
+    main automaton's keys give as names and as first names (what ``ListedWords`` finds). One
+    pass over the entries, half a million with the benchmark's lists."""
+    names: set[str] = set()
+    main_names: set[str] = set()
+    main_firsts: set[str] = set()
+    for key, entry in entries.items():
+        bits = entry[1]
+        if not bits & NAME_BITS:
+            continue
+        word = key.strip()
+        if " " in word:
+            continue
+        names.add(word if word.isascii() else fold(word))  # keys are lower case: fold(word) is word
+        if len(key) == len(word) + 2 and key[0] == " " == key[-1] and in_main_automaton(bits):
+            main_names.add(word)
+            if bits & FIRST:
+                main_firsts.add(word)
+    return names, main_names, main_firsts
+
+
+def _exceptions(words: frozenset[str] | set[str], found: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of a set that the automaton's keys do not give, and the ones they give that
+    are not in it: what makes ``ListedWords`` equal the set."""
+    return frozenset(words.difference(found)), frozenset(found.difference(words))
 
 
 def _pack(words: frozenset[str]) -> str | frozenset[str]:

@@ -225,7 +225,8 @@ class PublicLexicon:
         and the deletion index as one string (packed, it loads in a millisecond)."""
         state = dict(self.__dict__)
         del state["name_words"], state["first_names"]
-        state["_near_common_packed"], state["_near_common_index"] = _pack(self.near_common_index), None
+        if self._near_common_index is not None:
+            state["_near_common_packed"], state["_near_common_index"] = _pack(self._near_common_index), None
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:

@@ -29,8 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from deid_cli import __version__
 from deid_cli.corpus.atomic import make_directories
 from deid_cli.detection.lexicon.lexicon import PublicLexicon
@@ -42,8 +40,9 @@ from deid_cli.detection.lexicon.lists import (
 )
 from deid_cli.detection.lexicon.triggers import schema_digest
 
-# 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers
-CACHE_FORMAT = 4
+# 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers;
+# 5: name sets answered by the automaton, the near-common index packed into one string
+CACHE_FORMAT = 5
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 
@@ -60,7 +59,11 @@ class LoadReport:
 
 def default_cache_dir() -> Path:
     override = os.environ.get(ENV_CACHE_DIR)
-    return Path(override) if override else Path(platformdirs.user_cache_dir("deid")) / "lexicon"
+    if override:
+        return Path(override)
+    import platformdirs  # only here: a few milliseconds of start-up when $DEID_CACHE_DIR is set
+
+    return Path(platformdirs.user_cache_dir("deid")) / "lexicon"
 
 
 def cache_key(files: Sequence[Path]) -> str:

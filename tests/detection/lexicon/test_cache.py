@@ -7,6 +7,9 @@ from __future__ import annotations
 import os
 import pickle
 import stat
+import subprocess
+import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -30,7 +33,11 @@ def test_second_load_comes_from_the_cache_and_equals_the_build(tmp_path: Path) -
     cached, second = load_public_lexicon(cache_dir=tmp_path)
     assert (first.source, second.source) == ("built", "cache")
     assert first.key == second.key
-    assert cached.name_words == built.name_words and cached.common == built.common
+    assert cached.common == built.common and cached.near_common_index == built.near_common_index
+    words = ["anna", "mueller", "müller", "koch", "gewicht", INVENTED.lower(), "anna-lena", ""]
+    assert [w in cached.name_words for w in words] == [w in built.name_words for w in words]
+    assert [w in cached.first_names for w in words] == [w in built.first_names for w in words]
+    assert "anna" in cached.first_names and "mueller" in cached.name_words
 
 
 def test_changing_a_dictionary_file_rebuilds(tmp_path: Path) -> None:
@@ -162,3 +169,35 @@ def test_cli_reads_deid_toml_from_the_working_directory(deid, workdir: Path) -> 
     result = deid("run", "in.jsonl", "-o", "out.jsonl", "--quiet")
     assert result.exit_code == 0, result.output
     assert INVENTED not in (workdir / "out.jsonl").read_text(encoding="utf-8")
+
+
+def test_a_dropped_lexicon_is_freed_as_usual(tmp_path: Path) -> None:
+    """A long-lived process (a server, the test suite) does not accumulate lexicons."""
+    lexicon = build_lexicon(DictionaryOptions(), use_cache=True, cache_dir=tmp_path)
+    alive = weakref.ref(lexicon.public)
+    del lexicon
+    assert alive() is None
+
+
+# In a fresh interpreter: what the exit hook does to the lexicon a command loaded last.
+_EXIT_CHILD = """
+import sys
+from pathlib import Path
+from deid_cli.detection.lexicon import loading
+lexicon = loading.build_lexicon(loading.DictionaryOptions(), use_cache=True, cache_dir=Path(sys.argv[1]))
+before = sys.getrefcount(lexicon.public)
+loading._keep_exit_public()
+print(sys.getrefcount(lexicon.public) - before)
+"""
+
+
+def test_the_last_lexicon_is_left_to_the_system_at_exit(tmp_path: Path) -> None:
+    """Kept referenced for good, so the interpreter's shutdown does not free it piece by piece."""
+    child = subprocess.run(
+        [sys.executable, "-c", _EXIT_CHILD, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert child.stdout.split() == ["1"]

@@ -83,9 +83,17 @@ _DATE_LINE_CANDIDATE = re.compile(
 # A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) contains this.
 _NAMED_SITE_CANDIDATE = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
 
+# The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
+# number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.
+# In Latin-1, only 0-9 are decimal digits (``\d``).
+_PHONE_SHAPE = bytes(ord("P") if chr(b) in "0123456789 /-()+" else ord("x") for b in range(256))
+_ZIP_SHAPE = bytes(
+    ord("d") if chr(b).isdigit() and b < 128 else ord("b") if chr(b) in " \t" else ord("x")
+    for b in range(256)
+)
+
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
     (_URL_CANDIDATE, URL),
-    (_ZIP_CANDIDATE, ZIP_DIGITS),
     (_DATE_LINE_CANDIDATE, DATE_LINE),
     (_NAMED_SITE_CANDIDATE, NAMED_SITE),
 )
@@ -111,8 +119,8 @@ class Chunk:
     padded match view of ``joined`` and, once scanned, each note's hits and candidates."""
 
     __slots__ = (
-        "cues", "ends", "flags", "joined", "lengths_changed", "names", "padded", "phones", "prepared",
-        "salutations", "starts",
+        "cues", "ends", "flags", "joined", "latin1", "lengths_changed", "names", "padded", "phones",
+        "prepared", "salutations", "starts",
     )  # fmt: skip
 
     def __init__(self, texts: Sequence[str]) -> None:
@@ -148,12 +156,14 @@ class Chunk:
 
     def _match_view(self, lower: str) -> str:
         """``lexicon.match_view`` of every note, " \\x00 " between them, without the padding."""
+        self.latin1 = None
         if lower.count("\x00") != len(self.starts) - 1:  # a note holds NUL itself: per note
             return " \x00 ".join(
                 _NON_WORD.sub(" ", lower[s:e]) for s, e in zip(self.starts, self.ends, strict=True)
             )
         try:
-            view = lower.encode("latin-1").translate(_VIEW_BYTES).decode("latin-1")
+            self.latin1 = lower.encode("latin-1")
+            view = self.latin1.translate(_VIEW_BYTES).decode("latin-1")
         except UnicodeEncodeError:
             # Characters beyond Latin-1 become "?" and then spaces; the letters among them are
             # put back (most are punctuation: dashes, quotes, bullets).
@@ -254,13 +264,40 @@ class Chunk:
                     self._flag_positions(_found(joined, literal), flag)
         for pattern, flag in _CANDIDATES:
             self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
+        if self.latin1 is None:  # characters beyond Latin-1 (digits among them): scan it all
+            self._flag_positions((m.start() for m in _ZIP_CANDIDATE.finditer(joined)), ZIP_DIGITS)
+            phone_candidates = _PHONE_CANDIDATE.finditer(joined)
+        else:
+            self._flag_positions(self._postcode_candidates(self.latin1), ZIP_DIGITS)
+            phone_candidates = self._phone_candidates(self.latin1)
         starts, ends, phones = self.starts, self.ends, self.phones
         note, last = 0, len(starts) - 1
-        for match in _PHONE_CANDIDATE.finditer(joined):
+        for match in phone_candidates:
             pos = match.start()
             while note < last and pos >= ends[note]:
                 note += 1
             phones[note].append(pos - starts[note])
+
+    def _postcode_candidates(self, latin1: bytes) -> Iterator[int]:
+        """``_ZIP_CANDIDATE``'s matches, tried only where four digits meet a blank: the text's
+        shape (digits, blanks, the rest) searched for "ddddb" in C."""
+        shape = latin1.translate(_ZIP_SHAPE)
+        pos = shape.find(b"ddddb")
+        while pos >= 0:
+            if _ZIP_CANDIDATE.match(self.joined, pos + 4) is not None:
+                yield pos + 4
+            pos = shape.find(b"ddddb", pos + 1)
+
+    def _phone_candidates(self, latin1: bytes) -> Iterator[re.Match[str]]:
+        """``_PHONE_CANDIDATE``'s matches, sought only in runs of seven or more characters a
+        phone number is written with (each match needs seven of them from its start)."""
+        shape = latin1.translate(_PHONE_SHAPE)
+        pos = shape.find(b"PPPPPPP")
+        while pos >= 0:
+            end = shape.find(b"x", pos)
+            end = len(shape) if end < 0 else end
+            yield from _PHONE_CANDIDATE.finditer(self.joined, pos, end)
+            pos = shape.find(b"PPPPPPP", end)
 
     def _flag_positions(self, positions: object, flag: int) -> None:
         starts, ends, flags = self.starts, self.ends, self.flags

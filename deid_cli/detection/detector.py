@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
@@ -30,7 +30,6 @@ from deid_cli.detection.maskers import build_maskers, context_maskers, masker_na
 from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
-from deid_cli.detection.patterns.phi import PhiStage
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
@@ -48,6 +47,9 @@ from deid_cli.detection.spans import (
 )
 from deid_cli.detection.text import PreparedText
 from deid_cli.detection.words import WordClasses
+
+if TYPE_CHECKING:
+    from deid_cli.detection.patterns.phi import PhiStage
 
 
 def masker_rank(names: Sequence[str]) -> dict[str, int]:
@@ -117,7 +119,11 @@ class Detector:
         self.ages = ages
         self.regex = RegexStage(lexicon.public.place_names)
         phi_types = self.types & {DAT, AGE, ID}
-        self.phi = PhiStage(phi_types, ages) if phi_types else None
+        self.phi: PhiStage | None = None
+        if phi_types:  # dates, ages and IDs: their regexes (and python-stdnum) load only when asked for
+            from deid_cli.detection.patterns.phi import PhiStage
+
+            self.phi = PhiStage(phi_types, ages)
         org_types = self.types & {PRO, ORG, LOC}
         public = lexicon.public
         self.org = (

@@ -22,6 +22,7 @@ EPONYM = 1 << 5  # an eponym (Parkinson)
 NOUN_SHAPED = 1 << 6  # a noun by its ending or as a compound of two common words
 LISTED = 1 << 7  # in a name list (bundled or the user's)
 NEAR_COMMON = 1 << 8  # one edit from a frequent word: a typo, not a name
+GIVEN_NAME = 1 << 9  # on the first-name list
 # A name-like word is none of these (eponyms aside, which a given name may precede).
 NOT_A_NAME = NOT_NAME_SHAPED | COMMON | TITLE | KEPT | NOUN_SHAPED
 
@@ -80,6 +81,8 @@ def classify(word: str, lexicon: Lexicon) -> int:
         bits |= EPONYM
     if folded in lexicon.name_words:
         bits |= LISTED
+    if folded in lexicon.first_names:
+        bits |= GIVEN_NAME
     if looks_like_noun(word, lexicon):
         bits |= NOUN_SHAPED
     if lexicon.near_common(word):

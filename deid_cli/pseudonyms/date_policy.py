@@ -14,7 +14,6 @@ import re
 import secrets
 from datetime import date
 
-from deid_cli.detection.patterns.date_grammar import shift_date, year_only
 from deid_cli.detection.spans import DAT
 from deid_cli.pseudonyms.table import Replacer
 
@@ -67,6 +66,8 @@ class DatePolicy:
         """``base`` for every span except dates, which follow the policy."""
         if self.mode in ("keep", "mask"):
             return base
+        # Only these modes read dates: the grammar's regexes compile only for them.
+        from deid_cli.detection.patterns.date_grammar import shift_date, year_only
 
         def replace(original: str, entity_type: str, code: str, reference: str) -> str:
             if entity_type != DAT:

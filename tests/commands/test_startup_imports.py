@@ -33,7 +33,7 @@ CHARTS = {"matplotlib", "deid_cli.reports.stats_html"}
 OTHER_COMMANDS = {f"deid_cli.commands.{name}" for name in ("audit", "eval", "review", "scrape", "stats")}
 OTHER_REPORTS = {"deid_cli.reports.audit", "deid_cli.reports.review", "deid_cli.reports.review_page"}
 PYDANTIC = {"pydantic", "pydantic_core"}
-DETECTION = {"deid_cli.detection.detector", "deid_cli.engine.local", "ahocorasick", "stdnum"}
+DETECTION = {"deid_cli.detection.detector", "deid_cli.engine.local", "ahocorasick"}
 
 
 def _loaded(tmp_path: Path, *args: str) -> set[str]:
@@ -62,6 +62,15 @@ def test_a_quiet_run_loads_neither_the_other_commands_nor_rich(tmp_path: Path, c
     assert (tmp_path / "out.jsonl").is_file()  # the run did happen
     assert {"deid_cli.commands.run", *DETECTION} <= loaded
     assert sorted(loaded & (SCRAPER | CHARTS | OTHER_COMMANDS | OTHER_REPORTS | PYDANTIC | {"rich"})) == []
+
+
+def test_a_run_of_the_default_types_loads_no_date_age_or_id_patterns(tmp_path: Path, corpus: Path) -> None:
+    # Dates, ages and IDs are masked only with --types all: their regexes and python-stdnum wait.
+    date_stages = {"deid_cli.detection.patterns.phi", "deid_cli.detection.patterns.date_grammar", "stdnum"}
+    loaded = _loaded(tmp_path, "run", str(corpus), "-o", str(tmp_path / "out.jsonl"), "-q")
+    assert sorted(loaded & date_stages) == []
+    loaded = _loaded(tmp_path, "run", str(corpus), "-o", str(tmp_path / "all.jsonl"), "-q", "--types", "all")
+    assert date_stages <= loaded
 
 
 def test_a_run_with_its_summary_still_leaves_the_other_commands_alone(tmp_path: Path, corpus: Path) -> None:

@@ -74,10 +74,10 @@ class NoteContext:
     _groups: int = 0
     _parent: dict[int, int] = field(default_factory=dict)
     _blocked_index: RangeIndex | None = None  # built on first use; ``blocked`` is fixed by then
+    view: str = field(init=False)  # ``prepared.view``, read by every word test
 
-    @property
-    def view(self) -> str:
-        return self.prepared.view
+    def __post_init__(self) -> None:
+        self.view = self.prepared.view
 
     def new_group(self) -> int:
         self._groups += 1

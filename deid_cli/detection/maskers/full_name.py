@@ -9,7 +9,7 @@ never names by adjacency alone. An eponym next to a proven first name is a perso
 from __future__ import annotations
 
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.normalize import fold
+from deid_cli.detection.words import GIVEN_NAME
 
 
 class FullNameMasker:
@@ -26,10 +26,10 @@ class FullNameMasker:
         learned = [(h.start, h.end) for h in ctx.learned_hits if ctx.view[h.start].isupper()]
         queue = [*ctx.votes, *learned]
         seen = set(queue)
-        first_names = ctx.lexicon.first_names
+        words = ctx.words
         while queue:
             anchor = queue.pop()
-            is_given_name = fold(ctx.view[anchor[0] : anchor[1]]) in first_names
+            is_given_name = bool(words.of(ctx.view[anchor[0] : anchor[1]]) & GIVEN_NAME)
             # After a given name comes a surname; before any name may stand its given name.
             # A word after a surname is usually the sentence going on ("Dr. X Torasemid").
             candidates = (ctx.next_word(anchor[1]) if is_given_name else None, ctx.previous_word(anchor[0]))

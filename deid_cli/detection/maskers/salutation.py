@@ -37,6 +37,11 @@ _PARTICLE = re.compile(
 )
 # An initial with its full stop: "Dr. A. Zirbleitner".
 _INITIAL = re.compile(r"[A-ZÄÖÜ]\.[ \t]*(?=[A-ZÄÖÜ])")
+# What follows a salutation, in one match: a particle, an initial, a word, each taken if it is
+# there and then kept (atomic), as three matches one after the other would.
+_NAME_PARTS = re.compile(
+    rf"(?>(?P<particle>{_PARTICLE.pattern})?)(?>(?P<initial>{_INITIAL.pattern})?)(?P<word>{WORD.pattern})?"
+)
 _GAP_CHARS = " \t,:(\r\n"  # what the gap patterns above and below may start with
 _GAP_SIGNOFF = re.compile(r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?")
 
@@ -199,29 +204,26 @@ class SalutationMasker:
             return end  # "Frauen", "Herrlich": the trigger is part of a longer word
         group = -1
         for index in range(_MAX_NAME_WORDS):
-            particle = _PARTICLE.match(view, start)
-            if particle is not None:
-                start = particle.end()
-            initial = _INITIAL.match(view, start)
-            if initial is not None:
+            parts = _NAME_PARTS.match(view, start)  # particle?, initial?, word?, each committed
+            if parts.start("initial") >= 0:
+                start = parts.start("initial")
                 if ctx.wants((start, start + 1)) and not ctx.is_blocked(start, start + 1):
                     group = self._vote_initial(ctx, start, kind, group)
-                start = initial.end()
-            word = WORD.match(view, start)
-            if word is None:
+            word_start, word_end = parts.span("word")
+            if word_start < 0:
                 break
-            if index == 0 and strong and kind != "hcp" and self._role_noun(ctx, word.start(), word.end()):
-                after = _ONE_SPACE.match(view, word.end())
+            if index == 0 and strong and kind != "hcp" and self._role_noun(ctx, word_start, word_end):
+                after = _ONE_SPACE.match(view, word_end)
                 following = WORD.match(view, after.end()) if after else None
                 if following is not None and ctx.plausible_unknown_name(following.start(), following.end()):
-                    word = following
+                    word_start, word_end = following.span()
             if index == 0:
-                accepted = self._accept_first(ctx, word.start(), word.end(), strong, kind == "hcp")
+                accepted = self._accept_first(ctx, word_start, word_end, strong, kind == "hcp")
             else:
-                accepted = self._accept_next(ctx, word.start(), word.end())
+                accepted = self._accept_next(ctx, word_start, word_end)
             if not accepted:
                 break
-            group, end = self._vote_chain(ctx, word.start(), word.end(), kind, group)
+            group, end = self._vote_chain(ctx, word_start, word_end, kind, group)
             nxt = _ONE_SPACE.match(view, end)
             if nxt is None:
                 break

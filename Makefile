@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -48,6 +48,10 @@ eval: install synthetic
 	$(BIN)/deid eval build/synthetic.jsonl --label-map scripts/synthetic_labels.toml
 	$(BIN)/deid eval ../shared/data/grascco_dev.jsonl
 	$(BIN)/python scripts/measure.py build/synthetic.jsonl ../shared/data/grascco_dev.jsonl
+
+# Issue 16's generalisation harness: dev and test template families, recall per mention class.
+generalise: install
+	$(BIN)/python scripts/generalise.py report --family both --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

@@ -9,8 +9,13 @@ blocked region) stay with the note (``maskers.base.NoteContext``).
 
 from __future__ import annotations
 
+import re
+
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold
+
+# A word for name purposes: letters with an optional inner apostrophe (O'Brien, D’Angelo).
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?(?!\w)")
 
 # Bits of a word's class.
 NOT_NAME_SHAPED = 1 << 0  # not capitalized, a single letter, or an acronym (all caps, <= 5 letters)

@@ -17,10 +17,8 @@ from deid_cli.detection.lexicon.lexicon import Hit, Lexicon
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.text import PreparedText
-from deid_cli.detection.words import ABBREVIATION, EPONYM, LISTED, NEAR_COMMON, NOT_A_NAME, WordClasses
+from deid_cli.detection.words import ABBREVIATION, EPONYM, LISTED, NEAR_COMMON, NOT_A_NAME, WORD, WordClasses
 
-# A word for name purposes: letters with an optional inner apostrophe (O'Brien, D’Angelo).
-WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?(?!\w)")
 _GAP = re.compile(r"[ \t]{1,3}")
 
 

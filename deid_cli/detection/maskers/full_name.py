@@ -3,13 +3,22 @@
 "Anna Gruber" proves "Gruber" once "Anna" is known; "am Nachmittag macht Frau Maier
 Spaziergang" keeps "Spaziergang", because common words, acronyms and recognisable nouns are
 never names by adjacency alone. An eponym next to a proven first name is a person
-("James Parkinson"); next to anything else it stays.
+("James Parkinson"); next to anything else it stays. After a given name the next word stands
+in the surname slot of the person grammar (``grammar/person.py``): there an ordinary word is a
+surname too ("Frau Eva Winter", "Maria Koch"), and so is the word before ", Given" at the head
+of a line ("KOCH, Maria").
 """
 
 from __future__ import annotations
 
+from deid_cli.detection.grammar.person import (
+    fills_surname_slot,
+    initials_before,
+    inverted_surname,
+    is_given_name,
+    proves_surname_slot,
+)
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.words import GIVEN_NAME
 
 
 class FullNameMasker:
@@ -26,19 +35,24 @@ class FullNameMasker:
         learned = [(h.start, h.end) for h in ctx.learned_hits if ctx.view[h.start].isupper()]
         queue = [*ctx.votes, *learned]
         seen = set(queue)
-        words = ctx.words
         while queue:
             anchor = queue.pop()
-            is_given_name = bool(words.of(ctx.view[anchor[0] : anchor[1]]) & GIVEN_NAME)
+            given = is_given_name(ctx, *anchor)
             # After a given name comes a surname; before any name may stand its given name.
             # A word after a surname is usually the sentence going on ("Dr. X Torasemid").
-            candidates = (ctx.next_word(anchor[1]) if is_given_name else None, ctx.previous_word(anchor[0]))
-            for neighbour in candidates:
+            after = ctx.next_word(anchor[1]) if given else None
+            before = ctx.previous_word(anchor[0])
+            if given and before is None:
+                self._vote_parts(ctx, anchor, inverted_surname(ctx, anchor[0]), seen)
+            for neighbour in (after, before):
                 if neighbour is not None and neighbour in ctx.votes:
                     ctx.link(anchor, neighbour)  # two names proven separately: one mention
                 if neighbour is None or neighbour in seen:
                     continue
-                if not ctx.plausible_unknown_name(*neighbour, allow_eponym=is_given_name):
+                if not (
+                    ctx.plausible_unknown_name(*neighbour, allow_eponym=given)
+                    or (neighbour is after and _in_surname_slot(ctx, anchor, neighbour))
+                ):
                     continue
                 if ctx.wants(neighbour):
                     group = ctx.group_of(anchor) if anchor in ctx.votes else -1
@@ -46,3 +60,29 @@ class FullNameMasker:
                 ctx.link(anchor, neighbour)
                 seen.add(neighbour)
                 queue.append(neighbour)
+            self._vote_parts(ctx, anchor, initials_before(ctx.view, anchor[0]), seen)
+
+    def _vote_parts(
+        self,
+        ctx: NoteContext,
+        anchor: tuple[int, int],
+        tokens: list[tuple[int, int]],
+        seen: set[tuple[int, int]],
+    ) -> None:
+        """Tokens the grammar found to belong to the anchor's mention, voted in its group: the
+        particles and surname of "SURNAME, Given" at a line's head, the initials right before a
+        name ("M. Koller", "J. P. Huber")."""
+        for token in tokens:
+            if token in seen or ctx.is_blocked(*token):
+                return
+            seen.add(token)
+            if ctx.wants(token):
+                group = ctx.group_of(anchor) if anchor in ctx.votes else -1
+                ctx.add(Vote(*token, self.name, hint="neighbour", anchor=anchor, group=group))
+            ctx.link(anchor, token)
+
+
+def _in_surname_slot(ctx: NoteContext, given: tuple[int, int], word: tuple[int, int]) -> bool:
+    """The word right after a given name fills its surname slot (ordinary words included)."""
+    capitals = ctx.view[given[0] : given[1]].isupper()
+    return fills_surname_slot(ctx, *word, proves_surname_slot(ctx, *given), capitals)

@@ -11,19 +11,32 @@ import re
 
 import ahocorasick
 
+from deid_cli.detection.grammar.person import (
+    PARTICLE_WORDS,
+    fills_surname_slot,
+    lone_initial,
+    plausible_in_capitals,
+)
+from deid_cli.detection.grammar.signature import block_lines, cells, person_tokens
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
-from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, TITLE
+from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, NOUN_SHAPED, TITLE
 
 # Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
 STRONG_TRIGGERS = frozenset(
     {
         "frau", "herr", "herrn", "hr.", "hrn.", "dr.", "dr.in", "doktor", "prof.", "univ.-prof.",
         "oa", "oä", "prim.", "primar", "primaria", "dgkp", "dgks", "oberarzt", "oberärztin",
-        "priv.-doz.", "univ.-doz.", "doz.", "dr. med.", "dr.med.",
+        "priv.-doz.", "univ.-doz.", "doz.", "dr. med.", "dr.med.", "dr. med", "fr.", "frl.", "drs.",
+        "dres.",
     }
 )  # fmt: skip
+# Plural titles: the names they introduce may be joined by "und", "u." or "&" ("Drs. X und Y").
+PLURAL_TRIGGERS = frozenset({"drs.", "dres."})
+# Academic titles that say nothing about medicine: after Herr/Frau they keep the person a
+# patient ("Hr. Ing. X"), where a clinical title would make them a professional.
+NON_CLINICAL_TITLES = frozenset({"ing.", "dipl.-ing.", "di", "ba", "ma", "bsc", "msc", "mba"})
 # Evidence strength when several salutations chain ("Hallo Frau Dr. X" is an HCP, "Tochter
 # Frau X" a relative, "Sehr geehrte Frau X" the letter's addressee).
 _KIND_RANK = {"hcp": 0, "patient": 1, "relative": 2, "address": 3, "personal": 4, "signoff": 5}
@@ -31,10 +44,8 @@ _MAX_NAME_WORDS = 3
 _GAP_SAME_LINE = re.compile(r"[ \t]*(?::[ \t]*)?(?:\([ \t]*)?")
 _GAP_CHAIN = re.compile(r"[ \t]*,?[ \t]*")
 _ONE_SPACE = re.compile(r"[ \t]")
-# Name particles stay unmasked but do not end the name: "Frau de X", "Herr von X".
-_PARTICLE = re.compile(
-    r"(?:von|van|de|der|den|di|da|del|della|du|le|la|zu|ten|ter|al|el|bin|ibn)[ \t]+(?=[A-ZÄÖÜ])"
-)
+# Name particles, alone or chained, belong to the name: "Frau de la X", "Herr von der X".
+_PARTICLE = re.compile(rf"(?:(?:{PARTICLE_WORDS}|al|el|bin|ibn)[ \t]+)+(?=[A-ZÄÖÜ])")
 # An initial with its full stop: "Dr. A. Zirbleitner".
 _INITIAL = re.compile(r"[A-ZÄÖÜ]\.[ \t]*(?=[A-ZÄÖÜ])")
 # What follows a salutation, in one match: a particle, an initial, a word, each taken if it is
@@ -44,6 +55,15 @@ _NAME_PARTS = re.compile(
 )
 _GAP_CHARS = " \t,:(\r\n"  # what the gap patterns above and below may start with
 _GAP_SIGNOFF = re.compile(r"[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?")
+# "Fr." is also Friday: after "am", "ab", "bis", "jeden" or another weekday ("Mo.-Fr.") it
+# introduces no one ("Rückruf am Fr. Parkinson bekannt").
+_WEEKDAY_ABBREVIATIONS = frozenset({"fr."})
+_WEEKDAY_CUE = re.compile(
+    r"(?<![^\W\d_])(?:am|ab|bis|vom|jeden|jedem|nächsten|kommenden|diesen|Mo|Di|Mi|Do|Sa|So)\.?"
+    r"[ \t]*[-–/,]?[ \t]*$",
+    re.IGNORECASE,
+)
+_AND = re.compile(r"[ \t]*(?:,|und|u\.|&)[ \t]*")
 
 
 class SalutationMasker:
@@ -116,6 +136,8 @@ class SalutationMasker:
                 if match is None:
                     continue
                 end = match.end()
+                if self._facts(match.group())[0] == "signoff":
+                    self._vote_signature_block(ctx, end)
                 # "Pat. hat", most triggers: one blank, then a lower-case word that starts no
                 # chained title (the automaton saw none) and is no particle ("von"): only a
                 # capitalized word, an initial or a particle before one can be voted for.
@@ -168,6 +190,8 @@ class SalutationMasker:
         """Vote for what follows one trigger; returns where the next trigger may start."""
         view = ctx.view
         end = match.end()
+        if ctx.salutation_starts is None and self._facts(match.group())[0] == "signoff":
+            self._vote_signature_block(ctx, end)  # (the chunked path did this already)
         after = view[end : end + 1]
         if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
             return end  # "Dr.-", "Herr/": nothing can follow, skip the work
@@ -185,24 +209,68 @@ class SalutationMasker:
     def _annotate_after(self, ctx: NoteContext, match: re.Match[str]) -> int:
         """Consume chained titles after one trigger, then vote for up to three name words."""
         view = ctx.view
+        if match.group().lower() in _WEEKDAY_ABBREVIATIONS and _WEEKDAY_CUE.search(
+            view, max(0, match.start() - 16), match.start()
+        ):
+            return match.end()  # "am Fr.": a day, not a salutation
         kind, strong = self._facts(match.group())
         rank = _KIND_RANK.get(kind, 9)
         end = match.end()
+        last_title = match.group()  # the title right before the name
         while True:
             gap = _GAP_CHAIN.match(view, end)
             chained = self._chained_at(ctx, gap.end())
             if chained is None:
                 break
             chained_kind, chained_strong = self._chained_facts(chained.group())
+            if kind in ("personal", "patient") and chained.group().lower() in NON_CLINICAL_TITLES:
+                chained_kind = kind  # "Hr. Ing. X": an engineer, still the patient
             if _KIND_RANK.get(chained_kind, 9) < rank:  # the strongest evidence, first of equals
                 kind, rank = chained_kind, _KIND_RANK.get(chained_kind, 9)
             strong = strong or chained_strong
             end = chained.end()
+            last_title = chained.group()
         gap_re = _GAP_SIGNOFF if kind in ("signoff", "address") else _GAP_SAME_LINE
         start = gap_re.match(view, end).end()
         if start == end and view[end - 1 : end].isalpha():
             return end  # "Frauen", "Herrlich": the trigger is part of a longer word
+        if strong and (initial := lone_initial(view, start)) is not None:
+            if ctx.wants(initial) and not ctx.is_blocked(*initial):
+                self._vote_initial(ctx, initial[0], kind, -1)  # "Herr W.", "Frau I. wurde ..."
+            return max(initial[1] + 1, match.end())
+        plural = match.group().lower() in PLURAL_TRIGGERS
         group = -1
+        while True:
+            group, end, voted = self._name_words(
+                ctx, start, end, kind, strong, group, last_title.endswith(".")
+            )
+            joined = _AND.match(view, end) if plural and voted else None
+            if joined is None or joined.end() == end:
+                break
+            start = joined.end()  # "Drs. X und Y": the next name of the same title
+        return max(end, match.end())
+
+    def _vote_signature_block(self, ctx: NoteContext, end: int) -> None:
+        """The signers under a closing formula ending at ``end``: every cell of the block's
+        lines that reads as a person, all its name tokens (``grammar/signature.py``)."""
+        for line_start, line_end in block_lines(ctx.view, end):
+            for cell_start, cell_end in cells(ctx.view, line_start, line_end):
+                tokens = person_tokens(ctx, cell_start, cell_end)
+                if tokens is None:
+                    continue
+                group = ctx.new_group()
+                for token in tokens:
+                    if ctx.wants(token):
+                        ctx.add(Vote(*token, self.name, hint="signoff", group=group))
+
+    def _name_words(
+        self, ctx: NoteContext, start: int, end: int, kind: str, strong: bool, group: int, dotted: bool
+    ) -> tuple[int, int, bool]:
+        """Vote for up to three name words from ``start``: (group, where they end, whether any
+        word was voted for)."""
+        view = ctx.view
+        voted = False
+        previous = (start, start)  # the last name word voted for
         for index in range(_MAX_NAME_WORDS):
             parts = _NAME_PARTS.match(view, start)  # particle?, initial?, word?, each committed
             if parts.start("initial") >= 0:
@@ -218,24 +286,33 @@ class SalutationMasker:
                 if following is not None and ctx.plausible_unknown_name(following.start(), following.end()):
                     word_start, word_end = following.span()
             if index == 0:
-                accepted = self._accept_first(ctx, word_start, word_end, strong, kind == "hcp")
+                accepted = self._accept_first(ctx, word_start, word_end, strong, kind, dotted)
             else:
-                accepted = self._accept_next(ctx, word_start, word_end)
+                capitals = view[previous[0] : previous[1]].isupper()
+                accepted = self._accept_next(ctx, word_start, word_end, kind, capitals)
             if not accepted:
                 break
+            # "Herr von X", "Jann von X": the particle is part of the mention; right after a
+            # relative noun or a greeting it is a preposition ("Tochter von X", "Grüße von X").
+            if parts.start("particle") >= 0 and (index > 0 or kind in ("personal", "patient", "hcp")):
+                group = self._vote_particle(ctx, parts.start("particle"), parts.end("particle"), kind, group)
             group, end = self._vote_chain(ctx, word_start, word_end, kind, group)
+            previous = (word_start, word_end)
+            voted = True
             nxt = _ONE_SPACE.match(view, end)
             if nxt is None:
                 break
             start = nxt.end()
-        return max(end, match.end())
+        return group, end, voted
 
     @staticmethod
-    def _accept_first(ctx: NoteContext, start: int, end: int, strong: bool, title: bool) -> bool:
-        """After a clinical title any capitalized word is a name ("Dr. Koch", "Prof. Hals");
+    def _accept_first(ctx: NoteContext, start: int, end: int, strong: bool, kind: str, dotted: bool) -> bool:
+        """After a clinical title a capitalized word is a name ("Dr. Koch", "Prof. Amsel"), unless
+        it is a noun by its ending or, after a role without full stop, an ordinary word
+        ("OA Kardiologie", "OÄ Innere Medizin");
         after Frau/Herr an ordinary word only if it is also a listed name ("Herr Koch", but not
-        "Herr Pfarrer"); after a weak salutation ("Pat.", "LG", "Tochter") it must be a
-        plausible name."""
+        "Herr Pfarrer"), and so after "Pat."/"Patientin" ("Pat. Fuchs", but not "Pat. Befinden");
+        after another weak salutation ("LG", "Tochter") it must be a plausible name."""
         view = ctx.view
         if not view[start].isupper():
             return False
@@ -244,7 +321,16 @@ class SalutationMasker:
             return False
         if bits & ABBREVIATION and view[end : end + 1] == ".":
             return False
-        if strong and (title or not bits & COMMON or bits & LISTED):
+        if strong and kind == "hcp":
+            # An academic title written with its full stop ("Dr.", "Prof.") precedes a name, even
+            # an ordinary word ("Dr. Amsel"); a role ("OA", "Oberärztin") also a department
+            # ("OA Kardiologie", "OÄ Innere Medizin"), so there only a listed name or no word.
+            if bits & LISTED:
+                return True
+            return not bits & NOUN_SHAPED if dotted else not bits & (COMMON | NOUN_SHAPED)
+        if strong and (not bits & COMMON or bits & LISTED):
+            return True
+        if kind == "patient" and bits & LISTED and not bits & NOUN_SHAPED:
             return True
         return ctx.plausible_unknown_name(start, end)
 
@@ -257,16 +343,33 @@ class SalutationMasker:
         return bool(bits & COMMON) and not bits & LISTED
 
     @staticmethod
-    def _accept_next(ctx: NoteContext, start: int, end: int) -> bool:
+    def _accept_next(ctx: NoteContext, start: int, end: int, kind: str, capitals: bool) -> bool:
         """A further capitalized word ("Frau Anna Gruber", "DGKP Hugmar Gaißreiter") must be a
-        plausible name: not an ordinary word, drug, acronym or typo of a word."""
-        return ctx.plausible_unknown_name(start, end)
+        plausible name: not an ordinary word, drug, acronym or typo of a word; in capitals,
+        judged as written in a name after a word in capitals ("FRAU EVA KAJAK", not "Herr X HF").
+        After a title or a relative noun the first word is mostly a given name, so a listed
+        surname follows even if it is an ordinary word or an eponym ("Dr. Eva Unterberger",
+        "Ehefrau Eva Kraft"); notes drop their commas, so an unlisted ordinary word there is the
+        sentence going on ("lt. Ehefrau Eva Gewicht stabil")."""
+        if ctx.plausible_unknown_name(start, end) or (capitals and plausible_in_capitals(ctx, start, end)):
+            return True
+        return kind in ("hcp", "relative") and fills_surname_slot(ctx, start, end, context_proven=False)
 
     def _vote_initial(self, ctx: NoteContext, start: int, kind: str, group: int) -> int:
         """An initial is part of the name it precedes and is masked with it."""
         if group < 0:
             group = ctx.new_group()
         ctx.add(Vote(start, start + 1, self.name, hint=kind, group=group))
+        return group
+
+    def _vote_particle(self, ctx: NoteContext, start: int, end: int, kind: str, group: int) -> int:
+        """The words of a name particle ("von", "de la"), each a token of the mention, so that
+        the mention is masked whole."""
+        if group < 0:
+            group = ctx.new_group()
+        for word in WORD.finditer(ctx.view, start, end):
+            if ctx.wants(word.span()) and not ctx.is_blocked(*word.span()):
+                ctx.add(Vote(*word.span(), self.name, hint=kind, group=group))
         return group
 
     def _vote_chain(self, ctx: NoteContext, start: int, end: int, kind: str, group: int) -> tuple[int, int]:
@@ -279,11 +382,20 @@ class SalutationMasker:
                 ctx.add(Vote(start, end, self.name, hint=kind, group=group))
             if end < len(view) - 1 and view[end] == "-":
                 part = WORD.match(view, end + 1)
-                if part and ctx.looks_like_name(part.start(), part.end()):
+                if part and _double_name_part(ctx, part.start(), part.end()):
                     start, end = part.span()
                     continue
             break
         return group, end
+
+
+def _double_name_part(ctx: NoteContext, start: int, end: int) -> bool:
+    """The part after a hyphen in a salutation's name: a plausible name, or a listed surname
+    even if it is an ordinary word ("Frau Eva Kranz-Adler"), not a noun ("Maier-Nachsorge")."""
+    if ctx.looks_like_name(start, end):
+        return True
+    listed = bool(ctx.word_class(start, end) & LISTED)
+    return listed and fills_surname_slot(ctx, start, end, context_proven=True)
 
 
 def _alternation(triggers: list[str]) -> str:

@@ -1,0 +1,19 @@
+#!/usr/bin/env python3
+"""Generalisation harness of issue 16: dev/test template families, recall per mention class.
+
+Entry point only: the code is the ``scripts/generalise/`` package (its docstring explains the
+design and lists the modules).
+
+    python scripts/generalise.py generate --family test --kind letters --count 50 --seed 7 -o out.jsonl
+    python scripts/generalise.py report --family both --count 300 --seed 7 [--json]
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generalise.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

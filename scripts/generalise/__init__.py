@@ -1,0 +1,27 @@
+"""The honest generalisation harness of issue 16: generated letters and notes, scored per class.
+
+Why: deid was tuned on the text it was developed against; recall on text it has never seen is the
+measure that counts. Templates and name pools are therefore split into two families:
+
+* ``dev``: what rule work may look at and tune on (any names, including dictionary names and
+  ordinary nouns that the dictionaries list).
+* ``test``: other sentence frames, letter layouts and greeting lines, and names no list in
+  ``dictionaries/`` contains (compared case- and umlaut-folded) and no dev name equals. Its
+  failures are only ever looked at as counts per class.
+
+Every person mention carries exactly one mention class (see ``classes``) and a listed/unlisted
+flag, so the scorer can report recall per class and "persons fully masked".
+
+Run it through ``scripts/generalise.py``. Modules:
+
+- ``classes``: the mention classes and the labels.
+- ``pools``: dictionary keys, name pools of both families, the listed check.
+- ``morphology``: syllable tables and Faker recombination for the invented test names.
+- ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
+- ``mentions``: renders one person mention of a class into labelled pieces.
+- ``compose``: builds letters and notes with exact gold spans, persons and trap spans.
+- ``runner``: runs the installed ``deid run`` over a corpus and reads its spans and output back.
+- ``score``: name-token recall, persons fully masked, precision, kept traps, verbatim leaks.
+- ``report``: tables and JSON.
+- ``cli``: the ``generate`` and ``report`` subcommands.
+"""

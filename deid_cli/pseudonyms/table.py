@@ -19,14 +19,24 @@ from deid_cli.detection.spans import ALPHABET, CODE_LENGTH, PHO, Span
 # No 0/O, 1/I/L: codes are read aloud and copied by hand.
 _NON_DIGIT = re.compile(r"\D")
 _TRUNK_ZERO = re.compile(r"\(\s*0\s*\)")
+# The countries whose numbers the notes hold (AT, DE, CH, LI): a number written with one of
+# them is the same as the national form with its trunk zero.
+_COUNTRY_CODE = re.compile(r"00(?:43|49|41|423)")
 _CODES = len(ALPHABET) ** CODE_LENGTH
 
 
 def normalized_reference(text: str, entity_type: str) -> str:
-    """The identity of a reference: phone numbers by their digits (+43 = 0043), the rest folded."""
+    """The identity of a reference: a phone number by its national digits, so that every way
+    of writing it links ("+43 664 7712345" = "0043 664 7712345" = "0664/7712345"); the rest
+    folded."""
     if entity_type == PHO:
         digits = _NON_DIGIT.sub("", _TRUNK_ZERO.sub("", text))
-        return "00" + digits if text.lstrip().startswith("+") else digits
+        if text.lstrip().startswith("+"):
+            digits = "00" + digits
+        country = _COUNTRY_CODE.match(digits)
+        if country is not None:
+            return digits[country.end() :]
+        return digits[1:] if digits.startswith("0") and not digits.startswith("00") else digits
     return reference_key(text)
 
 

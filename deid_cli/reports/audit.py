@@ -2,7 +2,9 @@
 
 After both passes of ``deid run``, every surviving capitalized word that is in no dictionary
 (not a common word, name, place, profession, title, eponym or keep-listed word; not an acronym,
-a typo of a common word or a compound noun) is a candidate. Each occurrence is checked for the
+a typo of a common word or a compound noun) is a candidate, and so is a listed name right next
+to a masked name even when it is an ordinary word too ("[PAT] Koch": the rest of a partly
+masked mention, the leak that also gives the pseudonym away). Each occurrence is checked for the
 cues the maskers look for, and candidates are ranked by how often such cues surround them and
 how rare they are in the corpus:
 
@@ -32,6 +34,7 @@ from deid_cli.detection.learning import NameLearner
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.spans import NAME_TYPES, Span
+from deid_cli.detection.words import KEPT, LISTED, NOUN_SHAPED, TITLE, WordClasses
 from deid_cli.reports.risk import MaskedRanges, Vocabulary, surviving_capitalized
 
 CUE_WEIGHTS = {
@@ -96,6 +99,7 @@ class MissedNameAudit:
             triggers.setdefault(fold(title.split()[-1]), "salutation")
         self._triggers = triggers
         self._tallies: dict[str, _Tally] = {}
+        self._words = WordClasses(lexicon)
         self.notes = 0
 
     def observe(self, text: str, spans: Sequence[Span]) -> None:
@@ -106,7 +110,11 @@ class MissedNameAudit:
         seen: set[str] = set()
         for match in surviving_capitalized(text, masked):
             word = match.group()
-            if not self._vocabulary.unknown_word(word, text):
+            # A listed name next to a masked name is the likeliest leak of all, even when it is
+            # an ordinary word too ("[PAT] Koch": a partial mask that gives the pseudonym away).
+            if not self._vocabulary.unknown_word(word, text) and not (
+                self._listed_name(word) and _next_to(text, *match.span(), names)
+            ):
                 continue
             key = fold(word)
             tally = self._tallies.setdefault(key, _Tally())
@@ -121,9 +129,16 @@ class MissedNameAudit:
                 tally.strength += max(CUE_WEIGHTS[c] for c in cues)
                 tally.cues.update(cues)
 
+    def _listed_name(self, word: str) -> bool:
+        """On a name list and not a title, salutation, keep-listed word, noun or acronym."""
+        if word.isupper() and len(word) <= 5:
+            return False
+        bits = self._words.of(word)
+        return bool(bits & LISTED) and not bits & (TITLE | KEPT | NOUN_SHAPED)
+
     def _cues(self, text: str, start: int, end: int, names: list[tuple[int, int]]) -> list[str]:
         cues = []
-        if any(_joined(text, n_end, start) or _joined(text, end, n_start) for n_start, n_end in names):
+        if _next_to(text, start, end, names):
             cues.append("next_to_masked_name")
         previous = _PREVIOUS_TOKEN.search(text, max(0, start - 40), start)
         if previous is not None:
@@ -175,6 +190,11 @@ def _score(tally: _Tally) -> float:
     cue = tally.strength / tally.occurrences
     rarity = 1 / (1 + math.log2(tally.notes))
     return CUE_SHARE * cue + (1 - CUE_SHARE) * rarity
+
+
+def _next_to(text: str, start: int, end: int, names: list[tuple[int, int]]) -> bool:
+    """Does the word at ``[start, end)`` stand right before or after a masked name?"""
+    return any(_joined(text, n_end, start) or _joined(text, end, n_start) for n_start, n_end in names)
 
 
 def _joined(text: str, left_end: int, right_start: int) -> bool:

@@ -126,10 +126,24 @@ def test_sharp_s_variants_share_one_reference(variant: str) -> None:
 
 @pytest.mark.parametrize(
     "number",
-    ["+43 664 1234567", "0043 664 1234567", "+43/664/1234567", "+43-664-123 45 67", "0043664 1234567"],
+    [
+        "+43 664 1234567",
+        "0043 664 1234567",
+        "+43/664/1234567",
+        "+43-664-123 45 67",
+        "0043664 1234567",
+        "0664/1234567",
+        "0664 123 45 67",
+        "+43 (0) 664 1234567",
+    ],
 )
-def test_phone_numbers_are_identified_by_their_digits_with_plus_as_double_zero(number: str) -> None:
-    assert normalized_reference(number, PHO) == "00436641234567"
+def test_every_way_of_writing_a_phone_number_is_one_reference(number: str) -> None:
+    assert normalized_reference(number, PHO) == normalized_reference("0664 1234567", PHO)
+
+
+def test_numbers_that_differ_in_area_code_stay_apart() -> None:
+    assert normalized_reference("0664 1234567", PHO) != normalized_reference("0676 1234567", PHO)
+    assert normalized_reference("+43 1 4000", PHO) != normalized_reference("01 40000", PHO)
 
 
 def test_different_references_stay_apart() -> None:

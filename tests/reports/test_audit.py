@@ -153,3 +153,19 @@ def test_audit_usage_errors_exit_2(deid, workdir: Path, args: tuple[str, ...]) -
     run = deid("audit", *args)
     assert run.exit_code == 2
     assert "Zirbleitner" not in run.output
+
+
+def test_a_listed_ordinary_word_left_beside_a_masked_name_is_the_first_candidate(lexicon: Lexicon) -> None:
+    from deid_cli.detection.spans import PAT, Span
+    from deid_cli.reports.audit import MissedNameAudit
+
+    # A surname that is an ordinary word too: no dictionary-only audit would list it.
+    assert lexicon.is_common("Sommer") and lexicon.is_listed_name("Sommer")
+    audit = MissedNameAudit(lexicon)
+    text = "Theresa Sommer hat angerufen. Im Sommer Gewicht stabil. Zorbatinol 5 mg weiter."
+    audit.observe(text, [Span(0, 7, PAT, "NameDictionary")])
+    ranked = audit.ranked(5)
+    assert ranked[0].word == "Sommer"
+    assert ranked[0].cues == {"next_to_masked_name": 1}
+    assert ranked[0].occurrences == 1  # the season is no candidate
+    assert "Gewicht" not in [c.word for c in ranked]  # an ordinary word no list has as a name

@@ -49,6 +49,16 @@ _INVERTED_HEAD = re.compile(
 )
 
 
+# A birth date after the given name: the line is a patient's header.
+_BORN = re.compile(r"[ \t]*,?[ \t]*(?:geb\.|geboren|\*[ \t]*\d)")
+# Endings of medical terms, which no surname slot takes ("Frau Eva Gastritis" is a diagnosis).
+_MEDICAL_ENDINGS = ("itis", "ose", "om", "ämie", "algie", "ektomie", "tomie", "skopie", "pathie", "therapie")
+
+
+def medical_term(word: str) -> bool:
+    return len(word) >= 6 and word.lower().endswith(_MEDICAL_ENDINGS)
+
+
 def word_bits(ctx: NoteContext, start: int, end: int) -> int:
     """A word's class bits; a word in capitals ("KOCH") is classified as it is written in a
     name ("Koch"), so capitals do not hide what it is."""
@@ -95,11 +105,12 @@ def fills_surname_slot(
     ctx: NoteContext, start: int, end: int, context_proven: bool, capitals: bool = False
 ) -> bool:
     """May the capitalized word at ``[start, end)``, right after a given name, be its surname?
-    Titles, keep-listed words, abbreviations with their full stop, typos of ordinary words and
-    nouns recognisable by their ending are not. An ordinary word is ("Maria Koch", "Peter
-    Zucker") when it is listed as a name or the given name was proven by context ("Frau Eva
-    Winter"). A word in capitals is a surname only where the mention is written in capitals
-    (``capitals``: "MARIA KOCH", "KOCH, Maria"), not an acronym after a name ("Lukas KHK")."""
+    Titles, keep-listed words, abbreviations with their full stop and medical terms are not.
+    An ordinary word, a compound noun or a word one letter from a frequent one is, when it is
+    listed as a name or context proved the mention ("Maria Koch", "Frau Eva Winter", "Dr. Eva
+    Sauerteig"); without that proof the last two are nouns and typos ("Gewiccht"). A word in
+    capitals is a surname only where the mention is written in capitals (``capitals``: "MARIA
+    KOCH", "KOCH, Maria"), not an acronym after a name ("Lukas KHK")."""
     view = ctx.view
     if not view[start].isupper() or end - start < 2 or ctx.is_blocked(start, end):
         return False
@@ -112,18 +123,23 @@ def fills_surname_slot(
         return False
     if bits & LISTED:
         return True
-    if bits & (NOUN_SHAPED | NEAR_COMMON) and not bits & COMMON:
-        return False
+    if bits & NEAR_COMMON and not bits & COMMON and not context_proven:
+        return False  # a typo of an ordinary word ("Gewiccht"), unless context proved a name
     if bits & NOUN_SHAPED:
-        return False
+        # A compound or an abstract noun ("Sauerteig", "Hoffnung") is a surname only where
+        # context proved the mention ("Frau Eva Sauerteig"), never after a listed given name alone.
+        return context_proven and not medical_term(view[start:end])
     return context_proven or not bits & COMMON
 
 
-def inverted_surname(ctx: NoteContext, given_start: int) -> list[tuple[int, int]]:
+def inverted_surname(
+    ctx: NoteContext, given_start: int, given_end: int, need_proof: bool = False
+) -> list[tuple[int, int]]:
     """The particles and surname parts of an inverted mention, "SURNAME, Given" at the head of
     a line or after a label ("KOCH, Maria, geb. ...", "Patient/in: von Berg, Anna",
-    "Kranz-Hesse, Eva"), for the given name starting at ``given_start``; empty if the text
-    before it is not that."""
+    "Kranz-Hesse, Eva"), for the given name at ``[given_start, given_end)``; empty if the text
+    before it is not that. With ``need_proof`` (the name after the comma is no listed given
+    name) the line must show it: a label, capitals, particles or a birth date after it."""
     view = ctx.view
     line_start = view.rfind("\n", 0, given_start) + 1
     head = _INVERTED_HEAD.fullmatch(view, line_start, given_start)
@@ -133,7 +149,14 @@ def inverted_surname(ctx: NoteContext, given_start: int) -> list[tuple[int, int]
     start, end = parts[0]
     # An ordinary word before ", Given" is a surname only where a letter writes it so: in
     # capitals or after a label ("BAUER, Eva", "Patient: Koch, Jan"), or when listed as a name.
-    proven = view[start:end].isupper() or head.group("label") is not None or bool(head.group("particles"))
+    proven = (
+        view[start:end].isupper()
+        or head.group("label") is not None
+        or bool(head.group("particles"))
+        or _BORN.match(view, given_end) is not None  # "Sauerteig, Eva, geb. 03.04.1951"
+    )
+    if need_proof and not proven:
+        return []
     if not view[start].isupper() or not fills_surname_slot(ctx, start, end, proven, capitals=True):
         return []
     particles = [m.span() for m in WORD.finditer(view, *head.span("particles"))]
@@ -166,3 +189,13 @@ def initials_before(view: str, start: int) -> list[tuple[int, int]]:
             return found  # "Dr." or "Vit." ends there, not an initial
         found.append((i - 2, i - 1))
         pos = i - 2
+
+
+def name_in_slot(ctx: NoteContext, start: int, end: int) -> bool:
+    """In a slot that context made a name's (the words after "Frau"/"Dr." and a first word, a
+    cell of a signature block, the first word after a relative noun): any capitalized word but an
+    unlisted ordinary word, a title, a keep-listed word, an abbreviation with its full stop or a
+    medical term. A compound noun or a word one letter from a frequent one is a name here."""
+    return fills_surname_slot(ctx, start, end, context_proven=True) and (
+        bool(word_bits(ctx, start, end) & LISTED) or not word_bits(ctx, start, end) & COMMON
+    )

@@ -13,12 +13,12 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from deid_cli.detection.grammar.person import medical_term
 from deid_cli.detection.words import (
     COMMON,
     GIVEN_NAME,
     KEPT,
     LISTED,
-    NEAR_COMMON,
     NOUN_SHAPED,
     TITLE,
 )
@@ -102,11 +102,11 @@ def person_tokens(ctx: NoteContext, start: int, end: int) -> list[tuple[int, int
         if not word[0].isupper() or bits & (KEPT | TITLE):
             return None
         hyphened = s > 0 and view[s - 1] == "-" and bool(names)  # "Eva Amsel-Quendel"
-        if (
-            not bits & LISTED
-            and bits & (COMMON | NOUN_SHAPED | NEAR_COMMON)
-            and not (hyphened and titled and not bits & NOUN_SHAPED)
-        ):
+        # A cell is a person's place: compounds and words one letter from a frequent one are
+        # names here; an unlisted ordinary word ends it (a role, a clinic, prose).
+        if not bits & LISTED and bits & COMMON and not (hyphened and titled and not bits & NOUN_SHAPED):
+            return None
+        if medical_term(word):
             return None
         listed = listed or bool(bits & (LISTED | GIVEN_NAME))
         names.append((s, e))

@@ -19,6 +19,16 @@ from deid_cli.detection.grammar.person import (
     proves_surname_slot,
 )
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
+from deid_cli.detection.words import COMMON
+
+# Maskers whose vote proves a name by its mention (not by a list), so it may carry to the
+# name's other mentions in the note.
+_PROVING = frozenset({"Salutation", "FullName", "DoubleName", "KnownIdentifier", "Correction"})
+# An article or a preposition fused with one makes the next word a noun ("im Winter", "der Koch").
+_ARTICLES = frozenset(
+    {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "im", "am",
+     "zum", "zur", "vom", "beim", "ins", "ans", "kein", "keine", "keinen", "viel", "viele", "mehr"}
+)  # fmt: skip
 
 
 class FullNameMasker:
@@ -42,8 +52,8 @@ class FullNameMasker:
             # A word after a surname is usually the sentence going on ("Dr. X Torasemid").
             after = ctx.next_word(anchor[1]) if given else None
             before = ctx.previous_word(anchor[0])
-            if given and before is None:
-                self._vote_parts(ctx, anchor, inverted_surname(ctx, anchor[0]), seen)
+            if before is None and ctx.view[anchor[0]].isupper():  # "SURNAME, Given" at a line's head
+                self._vote_parts(ctx, anchor, inverted_surname(ctx, *anchor, need_proof=not given), seen)
             for neighbour in (after, before):
                 if neighbour is not None and neighbour in ctx.votes:
                     ctx.link(anchor, neighbour)  # two names proven separately: one mention
@@ -61,6 +71,39 @@ class FullNameMasker:
                 seen.add(neighbour)
                 queue.append(neighbour)
             self._vote_parts(ctx, anchor, initials_before(ctx.view, anchor[0]), seen)
+        self._vote_repeats(ctx)
+
+    def _vote_repeats(self, ctx: NoteContext) -> None:
+        """An ordinary-word surname that context proved in this note ("Frau Eva Käfer") is a name
+        at its other capitalized mentions in the note ("Käfer schläft schlecht"). Other names
+        are learned for the whole corpus; ordinary words are not (they must keep needing
+        context), and one note is narrow enough for the proof to carry."""
+        view = ctx.view
+        proven: dict[str, tuple[int, int]] = {}
+        for key, votes in ctx.votes.items():
+            word = view[key[0] : key[1]]
+            if votes[0].masker not in _PROVING or len(word) < 3 or not word[0].isupper() or word in proven:
+                continue
+            if ctx.words.of(word) & COMMON:
+                proven[word] = key
+        for word, anchor in proven.items():
+            pos = view.find(word)
+            while pos >= 0:
+                end = pos + len(word)
+                key = (pos, end)
+                bounded = (pos == 0 or not view[pos - 1].isalnum()) and (
+                    end == len(view) or not view[end].isalnum()
+                )
+                if (
+                    bounded
+                    and key not in ctx.votes
+                    and not ctx.is_blocked(pos, end)
+                    and not _after_article(ctx, pos)
+                ):
+                    ctx.add(
+                        Vote(pos, end, self.name, hint="neighbour", anchor=anchor, group=ctx.group_of(anchor))
+                    )
+                pos = view.find(word, end)
 
     def _vote_parts(
         self,
@@ -86,3 +129,8 @@ def _in_surname_slot(ctx: NoteContext, given: tuple[int, int], word: tuple[int, 
     """The word right after a given name fills its surname slot (ordinary words included)."""
     capitals = ctx.view[given[0] : given[1]].isupper()
     return fills_surname_slot(ctx, *word, proves_surname_slot(ctx, *given), capitals)
+
+
+def _after_article(ctx: NoteContext, start: int) -> bool:
+    before = ctx.previous_word(start)
+    return before is not None and ctx.view[before[0] : before[1]].lower() in _ARTICLES

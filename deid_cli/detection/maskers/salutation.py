@@ -15,6 +15,8 @@ from deid_cli.detection.grammar.person import (
     PARTICLE_WORDS,
     fills_surname_slot,
     lone_initial,
+    medical_term,
+    name_in_slot,
     plausible_in_capitals,
 )
 from deid_cli.detection.grammar.signature import block_lines, cells, person_tokens
@@ -327,7 +329,9 @@ class SalutationMasker:
             # ("OA Kardiologie", "OÄ Innere Medizin"), so there only a listed name or no word.
             if bits & LISTED:
                 return True
-            return not bits & NOUN_SHAPED if dotted else not bits & (COMMON | NOUN_SHAPED)
+            if dotted:
+                return not medical_term(view[start:end])
+            return not bits & (COMMON | NOUN_SHAPED)
         if strong and (not bits & COMMON or bits & LISTED):
             return True
         if kind == "patient" and bits & LISTED and not bits & NOUN_SHAPED:
@@ -349,11 +353,15 @@ class SalutationMasker:
         judged as written in a name after a word in capitals ("FRAU EVA KAJAK", not "Herr X HF").
         After a title or a relative noun the first word is mostly a given name, so a listed
         surname follows even if it is an ordinary word or an eponym ("Dr. Eva Unterberger",
-        "Ehefrau Eva Kraft"); notes drop their commas, so an unlisted ordinary word there is the
-        sentence going on ("lt. Ehefrau Eva Gewicht stabil")."""
+        "Ehefrau Eva Kraft"); after a title also a compound or a word one letter from a frequent
+        one ("Dr. Eva Sauerteig"). Notes drop their commas, so after Frau/Herr or a relative noun
+        an unlisted ordinary word or a typo is the sentence going on ("Frau X Gewiccht +1 kg",
+        "lt. Ehefrau Eva Gewicht stabil")."""
         if ctx.plausible_unknown_name(start, end) or (capitals and plausible_in_capitals(ctx, start, end)):
             return True
-        return kind in ("hcp", "relative") and fills_surname_slot(ctx, start, end, context_proven=False)
+        if kind == "hcp":  # after a title, sentences do not go on: "Dr. Eva Sauerteig"
+            return name_in_slot(ctx, start, end)
+        return kind == "relative" and fills_surname_slot(ctx, start, end, context_proven=False)
 
     def _vote_initial(self, ctx: NoteContext, start: int, kind: str, group: int) -> int:
         """An initial is part of the name it precedes and is masked with it."""

@@ -170,3 +170,60 @@ def test_title_chains_end_before_the_name(chain: str) -> None:
         "Wendolin": HCP,
         "Zirbleitner": HCP,
     }
+
+
+def test_an_ordinary_word_surname_proven_in_a_note_is_a_name_at_its_other_mentions() -> None:
+    text = f"Frau Theresa {ordinary('Amsel', listed=False)} hat angerufen. Amsel schläft schlecht."
+    assert [text[s.start : s.end] for s in DET.detect(text).spans] == ["Theresa", "Amsel", "Amsel"]
+
+
+def test_the_repeated_surname_stays_a_noun_after_an_article() -> None:
+    text = f"Herr {ordinary('Winter', listed=True)} kam. Im Winter ist es kalt, der Winter dauert."
+    assert [text[s.start : s.end] for s in DET.detect(text).spans] == ["Winter"]
+
+
+def near_common(word: str) -> str:
+    """A word one letter from a frequent word and on no list: a typo in running text, a name in
+    a proven slot."""
+    assert LEX.near_common(word) and not LEX.is_listed_name(word) and not LEX.is_common(word), word
+    return word
+
+
+@pytest.mark.parametrize("surname", ["Stainer", "Kellar"])
+def test_a_word_one_letter_from_a_frequent_one_is_a_surname_after_a_title(surname: str) -> None:
+    assert masked(f"Visite mit Dr. Wendolin {near_common(surname)} besprochen.") == {
+        "Wendolin": HCP,
+        surname: HCP,
+    }
+
+
+def test_a_typo_after_frau_and_a_surname_is_still_the_sentence_going_on() -> None:
+    assert masked(f"Frau Zirbleitner {near_common('Kellar')} aufgeräumt.") == {"Zirbleitner": PAT}
+
+
+def test_signature_cells_take_surnames_one_letter_from_a_frequent_word() -> None:
+    text = f"Mit freundlichen Grüßen\n\nWendolin {near_common('Stainer')}\tQuirin {near_common('Kellar')}\n"
+    assert set(masked(text)) == {"Wendolin", "Stainer", "Quirin", "Kellar"}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Patient/in: von Stainer, Wendolin, geb. 01.02.1960",
+        "STAINER, WENDOLIN",
+        "Zirbleitner, Wendolin, geb. 1.2.1960",
+    ],
+)
+def test_inverted_mention_with_an_unlisted_given_name_needs_the_line_to_show_it(line: str) -> None:
+    words = {w for w in line.replace(",", " ").replace(":", " ").split() if w[0].isupper() and "/" not in w}
+    learned = DET.with_learned_names({"wendolin": PAT})  # the given name proven elsewhere
+    found = {line[s.start : s.end] for s in learned.detect(line).spans}
+    assert words - {"Patient"} <= found
+
+
+def test_before_an_unlisted_given_name_a_line_head_needs_proof_to_be_a_surname() -> None:
+    learned = DET.with_learned_names({"wendolin": PAT})  # a name, but on no given-name list
+    plain = "Zirbleitner, Wendolin kommt morgen."
+    assert {plain[s.start : s.end] for s in learned.detect(plain).spans} == {"Wendolin"}
+    listed = "Zirbleitner, Theresa kommt morgen."  # a listed given name is proof enough
+    assert {listed[s.start : s.end] for s in DET.detect(listed).spans} == {"Zirbleitner", "Theresa"}

@@ -8,7 +8,7 @@ Forms (a space may also be U+00A0):
 
 * dotted numeric ``12.03.2023``, ``12.3.23``, ``12. 3. 2023`` (spaces only with a 4-digit
   year), yearless ``12.3.`` (the final dot is part of the date);
-* ``23.04 2029`` (the month's dot forgotten before a 4-digit year);
+* ``14.06 2031`` (the month's dot forgotten before a 4-digit year);
 * slashed ``12/03/2023`` (4-digit year only), month/year ``03/2023``, ``3/2023``, ``03.2023``
   (year 1900-2099 only);
 * ISO ``2023-03-12`` (a following ``T14:30`` is not part of the date);
@@ -140,7 +140,7 @@ def _named_core(first: str) -> str:
 DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"(?P<d0>{_D}\d?)\.(?:(?P<m0>\d{{1,2}})\.)?{_RANGE_SEP}" + _num_core(r"\d") + _AFTER),
     re.compile(_num_core(_D) + _AFTER),
-    # Day.month, a space, then a 4-digit year without the month's dot ("23.04 2029").
+    # Day.month, a space, then a 4-digit year without the month's dot ("14.06 2031").
     re.compile(rf"(?P<d>{_D}\d?)\.(?P<m>\d{{1,2}})(?P<sy>{_SP})(?P<y>{_YEARS})" + _AFTER),
     re.compile(rf"(?P<d>{_D}\d?)/(?P<m>\d{{1,2}})/(?P<y>\d{{4}})" + _AFTER),
     re.compile(rf"(?P<m>{_D}\d?)[/.](?P<y>{_YEARS})" + _AFTER),

@@ -238,7 +238,7 @@ _NAME_PLACES = _wordset(
 _PLACE_BEFORE_DATE = re.compile(
     r"^[ \t]*(?P<place>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)[ \t]*,[ \t]*"
     r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?(?:\d{1,2}\.(?:\d{4}|\d{2})?|[A-ZÄÖÜ][a-zä]{2,8}\.?(?:[ \t]\d{4})?)"
-    r"[ \t]*$",  # the date ends the line: "Spirometrie, 09.09.2039: ..." is a finding
+    r"[ \t]*$",  # the date ends the line: "Ergometrie, 11.10.2038: ..." is a finding
     re.MULTILINE,
 )
 
@@ -586,7 +586,7 @@ class OrgStage:
                 continue
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
-            # A letter's place-and-date line: "Zirbldorf, am 16.12.2029", "Zirbldorf, 3. März".
+            # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
             key = fold(m.group("place"))
             if key not in self._common and all(p not in self._common for p in key.split("-")):
                 spans.append(Span(m.start("place"), m.end("place"), LOC, MASKERS[LOC]))

@@ -58,8 +58,8 @@ Identifiers (masker ``RegexID``)
       Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a colon): the code
       that follows (optional ":"), when it has at least 4 digits and is not a date; the span is
       the code only;
-    * ward, room and bed codes after Station, Stat., Zimmer, Zi., Bett ("Station O-11",
-      "Zi: 119"): they locate the patient in the house;
+    * ward, room and bed codes after Station, Stat., Zimmer, Zi., Bett ("Station K-07",
+      "Zi: 207"): they locate the patient in the house;
     * plain numbers without keyword or valid checksum are never IDs.
 
 Overlaps inside this stage: ID beats DAT beats AGE; within a type the longer span wins.
@@ -164,7 +164,7 @@ def _date_context_ok(text: str, m: re.Match[str], g: dict[str, str | None]) -> b
     low = word.lower()
     if low in _VERSION_CUES or low.rstrip(".") in _VERSION_CUES:
         return False
-    if g.get("sy") is not None:  # "23.04 2029": a forgotten dot, unless a measurement precedes
+    if g.get("sy") is not None:  # "14.06 2031": a forgotten dot, unless a measurement precedes
         return not (_LAB_LIKE.fullmatch(word) and any(c.isupper() for c in word))
     if g.get("yy") is not None or g.get("d0") is not None:
         return True
@@ -401,7 +401,7 @@ _COLON_ID = re.compile(
     r"[AFV](?<![\w\-][AFV])(?:all|kte|organg|uftrag)[ \t]{0,3}:[ \t]{0,3}"
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,39})(?![\w\-/])"
 )
-# Ward, room and bed codes locate the patient in the house ("Station O-11", "Zi: 119").
+# Ward, room and bed codes locate the patient in the house ("Station K-07", "Zi: 207").
 _WARD_CODE = re.compile(
     r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
     r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-z]?)(?![\w\-/]|[.,]\d)"
@@ -471,7 +471,7 @@ _NOT_AFTER_DATE = rf"(?![\d/.,:]\d|[\d/]|[ \t]?(?:{_UNITS})(?![^\W\d_]))"
 _CUED_YEAR = re.compile(
     rf"(?:(?<![\w.]){_DATE_CUE}[ \t]+|(?<![\w])\()(?P<d>(?:19|20)\d{{2}}){_NOT_AFTER_DATE}"
 )
-# Letters date history by bare years ("Z.n. Hüft-TEP 2019", "SHT 1995"): a 4-digit year
+# Letters date history by bare years ("Z.n. Knie-TEP 2015", "St.p. Radiusfraktur 1998"): a 4-digit year
 # 1900-2099 standing alone, not glued to other numbers, not a quantity and not after a
 # number word ("Nr. 2019", "Zimmer 2012").
 _BARE_YEAR = re.compile(
@@ -492,8 +492,8 @@ _MONTH_YEAR = re.compile(
 _SCORE_BEFORE = re.compile(
     r"(?i:nrs|vas|nas|pain|score|schmerz\w*|nyha|gcs|punkte?|skala|visus|rr|lk|ratio|apgar|ecog|karnofsky)\W{0,4}$"
 )
-# The first day or month of a range that writes its month/year once ("06-07.11.2024",
-# "05.11-18.11.2024", "1. - 21. Juli 2022", "6-9/19", "Juni bis November 2019"): read
+# The first day or month of a range that writes its month/year once ("11-12.03.2025",
+# "02.04-16.04.2025", "3. - 17. Mai 2023", "3-7/21", "März bis Oktober 2020"): read
 # backwards from a date the stage found, so it costs one anchored match per date.
 _RANGE_START_BEFORE = re.compile(
     r"(?:(?<![\w.,/:+\-])(?P<num>\d{1,2}\.?(?:\d{1,2}\.?)?)"
@@ -574,7 +574,7 @@ class PhiStage:
             if parse_date(m.group("b")) is not None and 1 <= int(m.group("a")) <= 31:
                 found.append(Span(m.start("b"), m.end("b"), DAT, "RegexDate"))
         # Letters date history by a bare year or a month/year pair ("seit 2019", "ED 01/18",
-        # "(2012)", "SHT 1995", "01/97-03/98"); scores, quantities and numbered things stay.
+        # "(2012)", "Radiusfraktur 1998", "02/98-05/99"); scores, quantities and numbered things stay.
         for m in _CUED_YEAR.finditer(text):
             found.append(Span(m.start("d"), m.end("d"), DAT, "RegexDate"))
         for pattern in (_BARE_YEAR, _MONTH_YEAR):

@@ -172,15 +172,21 @@ def lone_initial(view: str, pos: int) -> tuple[int, int] | None:
     return (pos, pos + 1) if _LONE_INITIAL.match(view, pos) else None
 
 
+def _blanks_back(view: str, pos: int) -> int:
+    """Where the (at most two) blanks before ``pos`` begin."""
+    i = pos
+    while i > 0 and view[i - 1] in " \t" and pos - i < 2:
+        i -= 1
+    return i
+
+
 def initials_before(view: str, start: int) -> list[tuple[int, int]]:
     """The initials written right before a name at ``start`` ("M. Koller", "J. P. Huber",
     "J.P. Huber"), nearest first; each is a token of the mention."""
     found: list[tuple[int, int]] = []
     pos = start
     while True:
-        i = pos
-        while i > 0 and view[i - 1] in " \t" and pos - i < 2:
-            i -= 1
+        i = _blanks_back(view, pos)
         if i < 2 or view[i - 1] != "." or not view[i - 2].isupper():
             return found
         before = view[i - 3] if i >= 3 else " "
@@ -199,3 +205,40 @@ def name_in_slot(ctx: NoteContext, start: int, end: int) -> bool:
     return fills_surname_slot(ctx, start, end, context_proven=True) and (
         bool(word_bits(ctx, start, end) & LISTED) or not word_bits(ctx, start, end) & COMMON
     )
+
+
+# Particles that are no German preposition or article: before a name they are always its own.
+_FOREIGN_PARTICLES = frozenset(
+    {"van", "de", "di", "da", "del", "della", "du", "le", "la", "ten", "ter", "dos", "das"}
+)
+_PARTICLE_LIST = frozenset({"von", "zu", "der", "den", *_FOREIGN_PARTICLES})
+PARTICLE_SET = _PARTICLE_LIST  # for the maskers' quick test before ``particles_before``
+_ARTICLES_ONLY = frozenset({"der", "den", "das"})
+_CLAUSE_START = re.compile(r"(?:^|[.:;!?(]|,)[ \t]*$")
+
+
+def particles_before(view: str, start: int) -> tuple[list[tuple[int, int]], bool]:
+    """The name particles written right before a name at ``start`` ("van der Linde", "di
+    Leopold", "von Berg ruft an"), nearest first, and whether they read as the name's: a chain
+    with a foreign particle always, a German one ("von", "zu", "von der") only where a clause
+    starts with it; "der"/"den" alone are articles. Elsewhere ("Anruf von Berg") the caller
+    decides: after a given name they are the name's too ("Maria von Berg")."""
+    found: list[tuple[int, int]] = []
+    pos = start
+    while True:
+        gap = _blanks_back(view, pos)
+        if gap == pos:
+            break
+        word_start = gap
+        while word_start > 0 and view[word_start - 1].isalpha():
+            word_start -= 1
+        word = view[word_start:gap]
+        if not word or word.lower() not in _PARTICLE_LIST or not (word.islower() or word.isupper()):
+            break
+        found.append((word_start, gap))
+        pos = word_start
+    words = {view[s:e].lower() for s, e in found}
+    if not found or words <= _ARTICLES_ONLY:
+        return [], False
+    line_start = view.rfind("\n", 0, pos) + 1
+    return found, bool(words & _FOREIGN_PARTICLES) or _CLAUSE_START.search(view, line_start, pos) is not None

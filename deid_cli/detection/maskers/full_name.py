@@ -12,14 +12,15 @@ of a line ("KOCH, Maria").
 from __future__ import annotations
 
 from deid_cli.detection.grammar.person import (
+    PARTICLE_SET,
     fills_surname_slot,
     initials_before,
     inverted_surname,
-    is_given_name,
+    particles_before,
     proves_surname_slot,
 )
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.words import COMMON
+from deid_cli.detection.words import COMMON, GIVEN_NAME
 
 # Maskers whose vote proves a name by its mention (not by a list), so it may carry to the
 # name's other mentions in the note.
@@ -45,14 +46,20 @@ class FullNameMasker:
         learned = [(h.start, h.end) for h in ctx.learned_hits if ctx.view[h.start].isupper()]
         queue = [*ctx.votes, *learned]
         seen = set(queue)
+        view = ctx.view
+        words = ctx.words
         while queue:
             anchor = queue.pop()
-            given = is_given_name(ctx, *anchor)
+            word = view[anchor[0] : anchor[1]]
+            given = word[:1].isupper() and bool(  # a given name, in capitals too ("MARIA")
+                words.of(word.capitalize() if len(word) > 1 and word.isupper() else word) & GIVEN_NAME
+            )
             # After a given name comes a surname; before any name may stand its given name.
             # A word after a surname is usually the sentence going on ("Dr. X Torasemid").
             after = ctx.next_word(anchor[1]) if given else None
             before = ctx.previous_word(anchor[0])
-            if before is None and ctx.view[anchor[0]].isupper():  # "SURNAME, Given" at a line's head
+            if before is None and _after_comma(view, anchor[0]) and view[anchor[0]].isupper():
+                # "SURNAME, Given" at a line's head
                 self._vote_parts(ctx, anchor, inverted_surname(ctx, *anchor, need_proof=not given), seen)
             for neighbour in (after, before):
                 if neighbour is not None and neighbour in ctx.votes:
@@ -70,7 +77,12 @@ class FullNameMasker:
                 ctx.link(anchor, neighbour)
                 seen.add(neighbour)
                 queue.append(neighbour)
-            self._vote_parts(ctx, anchor, initials_before(ctx.view, anchor[0]), seen)
+            start = anchor[0]
+            if start >= 2 and view[start - 1] in " \t":  # something written right before the name
+                if view[start - 2] == ".":
+                    self._vote_parts(ctx, anchor, initials_before(view, start), seen)
+                elif view[start - 2].islower() and _particle_word_before(view, start - 1):
+                    self._vote_particles(ctx, anchor, seen)
         self._vote_repeats(ctx)
 
     def _vote_repeats(self, ctx: NoteContext) -> None:
@@ -105,6 +117,17 @@ class FullNameMasker:
                     )
                 pos = view.find(word, end)
 
+    def _vote_particles(self, ctx: NoteContext, anchor: tuple[int, int], seen: set[tuple[int, int]]) -> None:
+        """Particles right before a name are the name's ("van der Linde", "von Berg ruft an"),
+        where they read so or follow a name ("Maria von Berg"), not a preposition ("Anruf von
+        Berg")."""
+        particles, own = particles_before(ctx.view, anchor[0])
+        if particles and not own:
+            before = ctx.previous_word(particles[-1][0])
+            own = before is not None and before in ctx.votes
+        if own:
+            self._vote_parts(ctx, anchor, particles, seen)
+
     def _vote_parts(
         self,
         ctx: NoteContext,
@@ -134,3 +157,17 @@ def _in_surname_slot(ctx: NoteContext, given: tuple[int, int], word: tuple[int, 
 def _after_article(ctx: NoteContext, start: int) -> bool:
     before = ctx.previous_word(start)
     return before is not None and ctx.view[before[0] : before[1]].lower() in _ARTICLES
+
+
+def _after_comma(view: str, start: int) -> bool:
+    """Is the word at ``start`` the first after a comma (blanks between)?"""
+    i = start
+    while i > 0 and view[i - 1] in " \t":
+        i -= 1
+    return i > 0 and view[i - 1] == ","
+
+
+def _particle_word_before(view: str, end: int) -> bool:
+    """Is the word ending at ``end`` a name particle ("von", "van", "de", "di" ...)?"""
+    begin = max(view.rfind(" ", max(0, end - 7), end), view.rfind("\t", max(0, end - 7), end)) + 1
+    return view[begin:end].lower() in PARTICLE_SET

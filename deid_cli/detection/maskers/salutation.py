@@ -23,7 +23,7 @@ from deid_cli.detection.grammar.signature import block_lines, cells, person_toke
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
-from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, NOUN_SHAPED, TITLE
+from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, NEAR_COMMON, NOUN_SHAPED, TITLE
 
 # Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
 STRONG_TRIGGERS = frozenset(
@@ -87,6 +87,8 @@ class SalutationMasker:
         for title in titles:
             kinds.setdefault(title, "hcp")
         self._kinds = kinds
+        # Closing formulas as written, for a set lookup per trigger (signature blocks follow them).
+        self._signoffs = frozenset(trigger for trigger, kind in kinds.items() if kind == "signoff")
         alternatives = sorted(kinds, key=len, reverse=True)
         self._alternatives = alternatives
         body = _alternation(alternatives)
@@ -138,7 +140,7 @@ class SalutationMasker:
                 if match is None:
                     continue
                 end = match.end()
-                if self._facts(match.group())[0] == "signoff":
+                if match.group() in self._signoffs:
                     self._vote_signature_block(ctx, end)
                 # "Pat. hat", most triggers: one blank, then a lower-case word that starts no
                 # chained title (the automaton saw none) and is no particle ("von"): only a
@@ -192,7 +194,7 @@ class SalutationMasker:
         """Vote for what follows one trigger; returns where the next trigger may start."""
         view = ctx.view
         end = match.end()
-        if ctx.salutation_starts is None and self._facts(match.group())[0] == "signoff":
+        if ctx.salutation_starts is None and self._facts(match.group())[0] == "signoff":  # rare path
             self._vote_signature_block(ctx, end)  # (the chunked path did this already)
         after = view[end : end + 1]
         if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):
@@ -236,7 +238,11 @@ class SalutationMasker:
         start = gap_re.match(view, end).end()
         if start == end and view[end - 1 : end].isalpha():
             return end  # "Frauen", "Herrlich": the trigger is part of a longer word
-        if strong and (initial := lone_initial(view, start)) is not None:
+        if (
+            strong
+            and view[start + 1 : start + 2] == "."
+            and (initial := lone_initial(view, start)) is not None
+        ):
             if ctx.wants(initial) and not ctx.is_blocked(*initial):
                 self._vote_initial(ctx, initial[0], kind, -1)  # "Herr W.", "Frau I. wurde ..."
             return max(initial[1] + 1, match.end())
@@ -336,6 +342,10 @@ class SalutationMasker:
             return True
         if kind == "patient" and bits & LISTED and not bits & NOUN_SHAPED:
             return True
+        if kind == "relative" and bits & NEAR_COMMON and not bits & (COMMON | NOUN_SHAPED):
+            # "Tochter Sabina": after a relative noun comes a given name, and a given name one
+            # letter from a frequent word is still a name there (not "Tochter Besuch").
+            return ctx.plausible_unknown_name(start, end) or name_in_slot(ctx, start, end)
         return ctx.plausible_unknown_name(start, end)
 
     @staticmethod

@@ -227,3 +227,29 @@ def test_before_an_unlisted_given_name_a_line_head_needs_proof_to_be_a_surname()
     assert {plain[s.start : s.end] for s in learned.detect(plain).spans} == {"Wendolin"}
     listed = "Zirbleitner, Theresa kommt morgen."  # a listed given name is proof enough
     assert {listed[s.start : s.end] for s in DET.detect(listed).spans} == {"Zirbleitner", "Theresa"}
+
+
+def test_a_given_name_one_letter_from_a_frequent_word_is_a_name_after_a_relative_noun() -> None:
+    assert set(masked(f"Tochter {near_common('Kellar')} kommt um 15 Uhr.")) == {"Kellar"}
+    assert masked("Tochter Besuch morgen.") == {}  # an ordinary word there is no name
+
+
+@pytest.mark.parametrize(
+    ("text", "particle"),
+    [
+        ("Schmerzen unverändert, van der Zirbleitner schläft schlecht.", "van der"),
+        ("von Zirbleitner ruft morgen zurück.", "von"),
+        ("Befund an di Zirbleitner weitergeleitet.", "di"),
+        ("Theresa von Zirbleitner kam zur Kontrolle.", "von"),
+    ],
+)
+def test_particles_before_a_name_are_masked_with_it(text: str, particle: str) -> None:
+    learned = DET.with_learned_names({"zirbleitner": PAT})
+    spans = {text[s.start : s.end] for s in learned.detect(text).spans}
+    assert set(particle.split()) | {"Zirbleitner"} <= spans
+
+
+@pytest.mark.parametrize("text", ["Anruf von Zirbleitner erhalten.", "Gestern kam der Zirbleitner."])
+def test_a_preposition_or_an_article_before_a_name_stays(text: str) -> None:
+    learned = DET.with_learned_names({"zirbleitner": PAT})
+    assert {text[s.start : s.end] for s in learned.detect(text).spans} == {"Zirbleitner"}

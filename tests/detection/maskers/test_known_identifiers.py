@@ -90,6 +90,9 @@ def test_an_ordinary_word_known_value_is_masked_in_name_form(text: str) -> None:
 
 
 def test_an_ordinary_word_known_value_is_not_matched_by_a_variant() -> None:
-    assert found("Die Tochter von Schwah meldet sich.", ORDINARY) == []
+    # (After "Tochter von" the word is a name by context; only the known-value match is wrong.)
+    assert all(
+        masker != "KnownIdentifier" for *_, masker in found("Die Tochter von Schwah meldet sich.", ORDINARY)
+    )
     assert all(masker != "KnownIdentifier" for *_, masker in found("Befund von Klain.", [("Klein", PAT)]))
     assert found("Die Tochter von Zirbleitnr meldet sich.") == [("Zirbleitnr", PAT, "KnownIdentifier")]

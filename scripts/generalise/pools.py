@@ -34,13 +34,8 @@ def _keys(word: str) -> set[str]:
     return {word.lower(), fold(word), ascii_fold(word)}
 
 
-def dictionary_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
-    """Every word of every field of every list (.txt/.tsv) under ``dict_dir``, in all folds."""
-    return _dictionary_keys(dict_dir)
-
-
 @lru_cache(maxsize=4)
-def _dictionary_keys(dict_dir: Path) -> frozenset[str]:
+def dictionary_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
     """Every word of every field of every list (.txt/.tsv) under ``dict_dir``, in all folds."""
     keys: set[str] = set()
     for path in sorted(dict_dir.glob("*")):
@@ -55,26 +50,16 @@ def _dictionary_keys(dict_dir: Path) -> frozenset[str]:
     return frozenset(keys)
 
 
-def name_list_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
-    """Keys of the two name lists: a person is "listed" when these contain all their name parts."""
-    return _name_list_keys(dict_dir)
+def _list_keys(path: Path) -> frozenset[str]:
+    """The keys of a one-name-per-line list (empty if the file is missing)."""
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return frozenset(key for line in lines for key in _keys(line.strip()))
 
 
 @lru_cache(maxsize=4)
-def _name_list_keys(dict_dir: Path) -> frozenset[str]:
-    keys: set[str] = set()
-    for name in ("first_names.txt", "surnames.txt"):
-        path = dict_dir / name
-        if path.is_file():
-            for line in path.read_text(encoding="utf-8").splitlines():
-                keys |= _keys(line.strip())
-    return frozenset(keys)
-
-
-def _surname_keys(dict_dir: Path) -> frozenset[str]:
-    path = dict_dir / "surnames.txt"
-    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
-    return frozenset(key for line in lines for key in _keys(line.strip()))
+def name_list_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
+    """Keys of the two name lists: a person is "listed" when these contain all their name parts."""
+    return _list_keys(dict_dir / "first_names.txt") | _list_keys(dict_dir / "surnames.txt")
 
 
 def in_keys(word: str, keys: frozenset[str] | set[str]) -> bool:
@@ -127,7 +112,7 @@ def build_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, FamilyPools]:
 def _build_pools(dict_dir: Path) -> dict[str, FamilyPools]:
     dict_keys = dictionary_keys(dict_dir)
     nouns = _noun_lemmas()
-    surname_keys = _surname_keys(dict_dir)
+    surname_keys = _list_keys(dict_dir / "surnames.txt")
     invented = build_name_pools(load_exclusions(dict_dir))
     dev = FamilyPools(
         female=tuple(sorted(set(invented.female) | set(faker_names(DEV_LOCALES, "first_names_female")))),

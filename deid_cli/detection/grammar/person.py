@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING
 from deid_cli.detection.words import (
     ABBREVIATION,
     COMMON,
-    EPONYM,
     GIVEN_NAME,
     KEPT,
     LISTED,
     NEAR_COMMON,
-    NOT_A_NAME,
     NOT_NAME_SHAPED,
     NOUN_SHAPED,
     TITLE,
@@ -37,8 +35,25 @@ CONTEXT_PROVEN = frozenset({"Salutation", "KnownIdentifier", "Correction", "Corp
 # Salutation kinds that address the person by name: Frau/Herr, Pat., a title.
 _ADDRESSED = frozenset({"personal", "patient", "hcp"})
 
-# Name particles, alone or chained, in any case: "von", "de la", "VAN DER".
-PARTICLE_WORDS = r"(?i:von|van|de|der|den|di|da|del|della|du|le|la|zu|ten|ter)"
+# Name particles ("von", "de la", "van der"); the patterns take them alone or chained, in any case.
+NAME_PARTICLES = (
+    "von",
+    "van",
+    "de",
+    "der",
+    "den",
+    "di",
+    "da",
+    "del",
+    "della",
+    "du",
+    "le",
+    "la",
+    "zu",
+    "ten",
+    "ter",
+)
+PARTICLE_WORDS = rf"(?i:{'|'.join(NAME_PARTICLES)})"
 # A line's head up to an inverted name: optionally a label ending in a colon ("Patientin:",
 # "Patient/in:", "Betrifft:"), then particles, the surname (hyphenated parts too), a comma and
 # the given name.
@@ -71,15 +86,9 @@ def word_bits(ctx: NoteContext, start: int, end: int) -> int:
 def plausible_in_capitals(ctx: NoteContext, start: int, end: int) -> bool:
     """``NoteContext.plausible_unknown_name`` for a word in capitals ("FRAU EVA KAJAK"): judged
     as it would be written in a name, so capitals alone do not make it an acronym."""
-    view = ctx.view
-    if not view[start:end].isupper() or end - start < 2:
+    if not ctx.view[start:end].isupper() or end - start < 2:
         return False
-    bits = word_bits(ctx, start, end)
-    if (bits & NEAR_COMMON and not bits & LISTED) or bits & (NOT_A_NAME | EPONYM):
-        return False
-    if bits & ABBREVIATION and view[end : end + 1] == ".":
-        return False
-    return not ctx.is_blocked(start, end)
+    return ctx.plausible_with(word_bits(ctx, start, end), start, end)
 
 
 def is_given_name(ctx: NoteContext, start: int, end: int) -> bool:
@@ -202,8 +211,9 @@ def name_in_slot(ctx: NoteContext, start: int, end: int) -> bool:
     cell of a signature block, the first word after a relative noun): any capitalized word but an
     unlisted ordinary word, a title, a keep-listed word, an abbreviation with its full stop or a
     medical term. A compound noun or a word one letter from a frequent one is a name here."""
-    return fills_surname_slot(ctx, start, end, context_proven=True) and (
-        bool(word_bits(ctx, start, end) & LISTED) or not word_bits(ctx, start, end) & COMMON
+    bits = word_bits(ctx, start, end)
+    return bool(bits & LISTED or not bits & COMMON) and fills_surname_slot(
+        ctx, start, end, context_proven=True
     )
 
 
@@ -211,8 +221,8 @@ def name_in_slot(ctx: NoteContext, start: int, end: int) -> bool:
 _FOREIGN_PARTICLES = frozenset(
     {"van", "de", "di", "da", "del", "della", "du", "le", "la", "ten", "ter", "dos", "das"}
 )
-_PARTICLE_LIST = frozenset({"von", "zu", "der", "den", *_FOREIGN_PARTICLES})
-PARTICLE_SET = _PARTICLE_LIST  # for the maskers' quick test before ``particles_before``
+# The particles ``particles_before`` looks back for (also the maskers' quick test before it).
+PARTICLE_SET = frozenset({*NAME_PARTICLES, *_FOREIGN_PARTICLES})
 _ARTICLES_ONLY = frozenset({"der", "den", "das"})
 _CLAUSE_START = re.compile(r"(?:^|[.:;!?(]|,)[ \t]*$")
 
@@ -233,7 +243,7 @@ def particles_before(view: str, start: int) -> tuple[list[tuple[int, int]], bool
         while word_start > 0 and view[word_start - 1].isalpha():
             word_start -= 1
         word = view[word_start:gap]
-        if not word or word.lower() not in _PARTICLE_LIST or not (word.islower() or word.isupper()):
+        if not word or word.lower() not in PARTICLE_SET or not (word.islower() or word.isupper()):
             break
         found.append((word_start, gap))
         pos = word_start

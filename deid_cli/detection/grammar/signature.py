@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from deid_cli.detection.grammar.person import medical_term
+from deid_cli.detection.grammar.person import NAME_PARTICLES, medical_term, word_bits
 from deid_cli.detection.words import (
     COMMON,
     GIVEN_NAME,
@@ -32,9 +32,7 @@ _CELL_GAP = re.compile(r"\t+|[ ]{2,}|[ \t]+/[ \t]+|[ \t]*;[ \t]*")
 # Tokens of a cell: words (with an inner apostrophe), initials and title abbreviations keep
 # their full stop, so "Dr." and "M." can be told from "Dr" and "M".
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?\.?")
-_PARTICLES = frozenset(
-    {"von", "van", "de", "der", "den", "di", "da", "del", "della", "du", "le", "la", "zu", "ten", "ter"}
-)
+_PARTICLES = frozenset(NAME_PARTICLES)
 # The rest of the formula's line ("Mit besten Grüßen aus der Abteilung,") up to its break.
 _FORMULA_LINE_END = re.compile(r"[^\n]{0,80}\n")
 
@@ -92,7 +90,7 @@ def person_tokens(ctx: NoteContext, start: int, end: int) -> list[tuple[int, int
         if len(word) == 1 and text.endswith(".") and word.isupper():
             names.append((s, e))  # an initial
             continue
-        bits = ctx.words.of(word if not word.isupper() else word.capitalize())
+        bits = word_bits(ctx, s, e)  # a word in capitals as written in a name
         if bits & TITLE and not names:
             titled = True  # the title chain before the name
             continue

@@ -173,7 +173,11 @@ class NoteContext:
     def plausible_unknown_name(self, start: int, end: int, allow_eponym: bool = False) -> bool:
         """Weak evidence needs a plausible name: name-like, and either listed as a name or not
         one typo away from an ordinary word ("Gewiccht", "Schwndel")."""
-        bits = self.words.of(self.view[start:end])
+        return self.plausible_with(self.words.of(self.view[start:end]), start, end, allow_eponym)
+
+    def plausible_with(self, bits: int, start: int, end: int, allow_eponym: bool = False) -> bool:
+        """``plausible_unknown_name`` for a word whose class bits the caller worked out (a word
+        in capitals judged as written in a name, ``grammar.person.plausible_in_capitals``)."""
         if bits & NEAR_COMMON and not bits & LISTED:
             return False
         return self._name_like(bits, start, end, allow_eponym)

@@ -16,11 +16,12 @@ from deid_cli.detection.grammar.person import (
     fills_surname_slot,
     initials_before,
     inverted_surname,
+    is_given_name,
     particles_before,
     proves_surname_slot,
 )
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.words import COMMON, GIVEN_NAME
+from deid_cli.detection.words import COMMON
 
 # Maskers whose vote proves a name by its mention (not by a list), so it may carry to the
 # name's other mentions in the note.
@@ -47,13 +48,9 @@ class FullNameMasker:
         queue = [*ctx.votes, *learned]
         seen = set(queue)
         view = ctx.view
-        words = ctx.words
         while queue:
             anchor = queue.pop()
-            word = view[anchor[0] : anchor[1]]
-            given = word[:1].isupper() and bool(  # a given name, in capitals too ("MARIA")
-                words.of(word.capitalize() if len(word) > 1 and word.isupper() else word) & GIVEN_NAME
-            )
+            given = is_given_name(ctx, *anchor)  # in capitals too ("MARIA")
             # After a given name comes a surname; before any name may stand its given name.
             # A word after a surname is usually the sentence going on ("Dr. X Torasemid").
             after = ctx.next_word(anchor[1]) if given else None

@@ -87,8 +87,6 @@ class SalutationMasker:
         for title in titles:
             kinds.setdefault(title, "hcp")
         self._kinds = kinds
-        # Closing formulas as written, for a set lookup per trigger (signature blocks follow them).
-        self._signoffs = frozenset(trigger for trigger, kind in kinds.items() if kind == "signoff")
         alternatives = sorted(kinds, key=len, reverse=True)
         self._alternatives = alternatives
         body = _alternation(alternatives)
@@ -140,7 +138,7 @@ class SalutationMasker:
                 if match is None:
                     continue
                 end = match.end()
-                if match.group() in self._signoffs:
+                if self._facts(match.group())[0] == "signoff":
                     self._vote_signature_block(ctx, end)
                 # "Pat. hat", most triggers: one blank, then a lower-case word that starts no
                 # chained title (the automaton saw none) and is no particle ("von"): only a
@@ -194,7 +192,7 @@ class SalutationMasker:
         """Vote for what follows one trigger; returns where the next trigger may start."""
         view = ctx.view
         end = match.end()
-        if ctx.salutation_starts is None and self._facts(match.group())[0] == "signoff":  # rare path
+        if ctx.salutation_starts is None and self._facts(match.group())[0] == "signoff":
             self._vote_signature_block(ctx, end)  # (the chunked path did this already)
         after = view[end : end + 1]
         if after and not (after.isalnum() or after in _GAP_CHARS or self._title_start.match(after)):

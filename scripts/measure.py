@@ -47,7 +47,7 @@ def measure(records: list[dict], vote: str, learn: bool, ambiguity_rule: bool = 
     lexicon = build_lexicon(DictionaryOptions(), use_cache=True)
     detector = Detector(lexicon, vote=vote, ambiguity_rule=ambiguity_rule)
     if learn:
-        detector, _ = learn_from(detector, (record["text"] for record in records))
+        detector = learn_from(detector, (record["text"] for record in records)).detector
     found: Counter[str] = Counter()
     exact: Counter[str] = Counter()
     total: Counter[str] = Counter()

@@ -128,7 +128,7 @@ def _predict(texts: list[str], detector: Detector, learn: bool) -> tuple[list[li
 
     learned = 0
     if learn:
-        detector, learned = learn_from(detector, texts)
+        detector, learned = learn_from(detector, texts)[:2]
     predictions = [[Entity(s.start, s.end, s.type) for s in detector.detect(text).spans] for text in texts]
     return predictions, learned
 

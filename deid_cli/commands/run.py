@@ -456,6 +456,7 @@ def print_summary(console: Console, stats: dict) -> None:
     if stats["learned_references"]:
         console.print(
             f"learned from context: {stats['learned_references']} references, "
+            f"{stats['learned_cues']} cue phrases, {stats['learned_aliases']} misspellings linked; "
             f"{stats['caught_only_by_corpus_learning']} mentions caught only that way",
             highlight=False,
         )

@@ -233,7 +233,8 @@ def print_run(console: Console, run: dict[str, Any]) -> None:
     )
     if run["learned_references"]:
         console.print(
-            f"learned from context: {run['learned_references']} references; "
+            f"learned from context: {run['learned_references']} references, "
+            f"{run['learned_cues'] or 0} cue phrases, {run['learned_aliases'] or 0} misspellings linked; "
             f"{format_number(run['caught_only_by_corpus_learning'])} mentions caught only that way"
         )
     for title, label, shares, distinct in (

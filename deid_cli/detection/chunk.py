@@ -15,10 +15,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 import ahocorasick
 
 from deid_cli.detection.lexicon.lexicon import (
+    ALIAS,
+    CUE_BITS,
     LEARNED,
     LENGTH_BITS,
     LENGTH_MASK,
@@ -112,6 +115,18 @@ def prepare_all(texts: Sequence[str]) -> list[PreparedText]:
     ):
         return [prepare(text) for text in texts]
     return [PreparedText(text, text, "") for text in texts]
+
+
+# A learned cue phrase in a note: (start, end, side bit), ``lexicon.CUE_LEFT``/``CUE_RIGHT``.
+CueHit = tuple[int, int, int]
+
+
+class LearnedHits(NamedTuple):
+    """Per note, the learned automaton's hits by kind (``Chunk.learned_hits``)."""
+
+    names: list[list[Hit]]
+    variants: list[list[Hit]]
+    cues: list[list[CueHit]]
 
 
 class Chunk:
@@ -230,18 +245,27 @@ class Chunk:
             found[note].append(Hit(end - length + 1 - offset, end - 1 - offset, bits, correction_type))
         return found
 
-    def learned_hits(self, automaton: ahocorasick.Automaton) -> tuple[list[list[Hit]], list[list[Hit]]]:
-        """Per note, the hits of the learned automaton: the learned names, and the words that
-        may be one-edit variants of them (``lexicon.build_learned_automaton``)."""
+    def learned_hits(self, automaton: ahocorasick.Automaton) -> LearnedHits:
+        """Per note, the hits of the learned automaton: the learned names, the words that may be
+        one-edit variants of them and the learned cue phrases (``lexicon.build_learned_automaton``)."""
         learned: list[list[Hit]] = [[] for _ in self.starts]
         variants: list[list[Hit]] = [[] for _ in self.starts]
-        for note, hits in enumerate(self.hits(automaton)):
-            for hit in hits:
-                if hit.bits & LEARNED:
-                    learned[note].append(hit if hit.bits == LEARNED else hit._replace(bits=LEARNED))
-                if hit.bits & VARIANT:
-                    variants[note].append(hit)
-        return learned, variants
+        cues: list[list[CueHit]] = [[] for _ in self.starts]
+        starts, ends = self.starts, self.ends
+        note, limit, offset = 0, ends[0] + 1, 0
+        for end, (length, bits, _) in automaton.iter(self.padded):
+            while end > limit:
+                note += 1
+                limit = ends[note] + 1
+                offset = starts[note]
+            start, stop = end - length + 1 - offset, end - 1 - offset
+            if bits & CUE_BITS:  # the most frequent hits: plain tuples
+                cues[note].append((start, stop, bits & CUE_BITS))
+            if bits & LEARNED:
+                learned[note].append(Hit(start, stop, bits & (LEARNED | ALIAS)))
+            if bits & VARIANT:
+                variants[note].append(Hit(start, stop, bits))
+        return LearnedHits(learned, variants, cues)
 
     def irregular(self) -> set[int]:
         """The notes whose lower case is not ``str.lower`` of their words one by one: lowering

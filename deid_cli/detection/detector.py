@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
-from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, ZIP_DIGITS, Chunk
+from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, ZIP_DIGITS, Chunk, CueHit
 from deid_cli.detection.context_types import retype_by_context
 from deid_cli.detection.entity_types import type_name, type_of_hint
 from deid_cli.detection.lexicon.lexicon import (
+    ALIAS,
     CORRECTION,
     KEEP,
     NAME_BITS,
@@ -28,7 +29,9 @@ from deid_cli.detection.lexicon.lexicon import (
 from deid_cli.detection.lexicon.triggers import PLACE_CUE, SITE_WORD, STREET_PREPOSITION
 from deid_cli.detection.maskers import build_maskers, context_maskers, masker_names
 from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
+from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
+from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
@@ -61,12 +64,14 @@ def masker_rank(names: Sequence[str]) -> dict[str, int]:
 
 
 class _NoteScan(NamedTuple):
-    """What the chunk's scans found in one note: dictionary and learned hits, the words that may be
-    variants of learned names (None: unknown), salutation starts (None: the masker scans),
-    whole-word triggers (start, end, bits), candidate flags and where phone numbers may start."""
+    """What the chunk's scans found in one note: dictionary and learned hits, learned cue
+    phrases, the words that may be variants of learned names (None: unknown), salutation starts
+    (None: the masker scans), whole-word triggers (start, end, bits), candidate flags and where
+    phone numbers may start."""
 
     names: list[Hit]
     learned: list[Hit]
+    cue_hits: list[CueHit]
     variants: list[tuple[int, int]] | None
     salutations: dict[int, tuple[str, ...]] | None
     cues: list[tuple[int, int, int]]
@@ -134,6 +139,7 @@ class Detector:
             else None
         )
         self.learned_automaton: ahocorasick.Automaton | None = None
+        self._aliases: dict[str, str] = {}  # learned misspelling -> the learned name it takes the code of
         self._variants_known = False  # the learned automaton holds every possible variant
         self._setup = MaskerSetup(lexicon, ambiguity_rule)
         self._words = WordClasses(lexicon)
@@ -153,17 +159,31 @@ class Detector:
         self._org_scans = bool(self.types & {ORG, PRO})  # organisations and professions scan notes
         self._user_lists = lexicon.user_automaton is not None
 
-    def with_learned_names(self, learned: dict[str, str], words: Iterable[str] | None = None) -> Detector:
+    def with_learned_names(
+        self,
+        learned: dict[str, str],
+        words: Iterable[str] | None = None,
+        cues: dict[str, str] | None = None,
+        aliases: dict[str, str] | None = None,
+        ordinary_names: set[str] | None = None,
+    ) -> Detector:
         """This detector plus corpus-wide learning: the same stages, settings and maskers
-        (nothing is rebuilt), the maskers that need learned names (CorpusName) built for them in
-        registry order, and an automaton of the learned references and of those of ``words``
-        (every capitalized word pass 1 counted in the corpus this detector will see again) that
-        may be one-edit variants of them; then CorpusName looks for variants only there."""
+        (nothing is rebuilt), the maskers that need learned names (CorpusName) or ``cues``
+        (CorpusCue) built for them in registry order, and an automaton of the learned
+        references, of the cues and of those of ``words`` (every capitalized word pass 1 counted
+        in the corpus this detector will see again) that may be one-edit variants of them; then
+        CorpusName looks for variants only there. A name of ``aliases`` takes the pseudonym of
+        the name it is a misspelling of, whichever masker found it; an ordinary word of
+        ``ordinary_names`` (proven a surname somewhere) is a name in a learned cue."""
         detector = copy.copy(self)
-        detector.maskers = build_maskers(replace(self._setup, learned=learned), reuse=self.maskers)
+        setup = replace(
+            self._setup, learned=learned, cues=cues or None, ordinary_names=frozenset(ordinary_names or ())
+        )
+        detector.maskers = build_maskers(setup, reuse=self.maskers)
         variants = [w for m in detector._corpus for w in m.variant_words(words or (), self.lexicon)]
-        detector.learned_automaton = build_learned_automaton(learned, variants)
+        detector.learned_automaton = build_learned_automaton(learned, variants, cues or (), aliases or ())
         detector._variants_known = words is not None
+        detector._aliases = dict(aliases or {})
         return detector
 
     def learning_applies(self, text: str, first_pass: Sequence[Span]) -> bool:
@@ -187,8 +207,9 @@ class Detector:
         if self.learned_automaton is None or not texts:
             return [False] * len(texts)
         chunk = Chunk(texts)
-        learned, variants = chunk.learned_hits(self.learned_automaton)
+        learned, variants, cues = chunk.learned_hits(self.learned_automaton)
         irregular = chunk.irregular()
+        cue_masker = self._cue_masker
         applies = []
         for index, (text, prepared) in enumerate(zip(texts, chunk.prepared, strict=True)):
             view = prepared.view
@@ -200,6 +221,14 @@ class Detector:
             if hits and (self.vote_all or not self._anchors_change_nothing(hits, first_pass)):
                 applies.append(True)
                 continue
+            if any(hit.bits & ALIAS for hit in hits):
+                applies.append(True)  # a misspelling's span takes another name's pseudonym
+                continue
+            if cues[index] and cue_masker is not None:
+                taken = _taken_in(first_pass, self._voting)
+                if self.vote_all or cue_masker.might_vote(view, cues[index], self._words, taken):
+                    applies.append(True)
+                    continue
             maybe = [(hit.start, hit.end) for hit in variants[index] if view[hit.start].isupper()]
             if not maybe:
                 applies.append(False)
@@ -227,8 +256,17 @@ class Detector:
         return all((hit.start, hit.end) in early for hit in hits)
 
     @property
+    def words(self) -> WordClasses:
+        """The class bits of every word asked about in this run (shared with pass 1's learner)."""
+        return self._words
+
+    @property
     def _corpus(self) -> list[CorpusNameMasker]:
         return [m for m in self.maskers if isinstance(m, CorpusNameMasker)]
+
+    @property
+    def _cue_masker(self) -> CorpusCueMasker | None:
+        return next((m for m in self.maskers if isinstance(m, CorpusCueMasker)), None)
 
     def detect(self, text: str, known: Sequence[tuple[str, str]] = ()) -> Detection:
         """Detect PHI in one note; ``known`` are the record's own names as (value, type)."""
@@ -253,9 +291,10 @@ class Detector:
             names = [merge_user_hits(a, b) for a, b in zip(names, user, strict=True)]
         learned: list[list[Hit]] | None = None
         variants: list[list[Hit]] | None = None
+        cues: list[list[CueHit]] | None = None
         irregular: set[int] = set()
         if self.learned_automaton is not None:
-            learned, variants = chunk.learned_hits(self.learned_automaton)
+            learned, variants, cues = chunk.learned_hits(self.learned_automaton)
             irregular = chunk.irregular()
         by_start = lexicon.public.salutation_starts
         results = []
@@ -267,6 +306,7 @@ class Detector:
             note = _NoteScan(
                 names[index],
                 learned[index] if learned is not None else [],
+                cues[index] if cues is not None else [],
                 [(h.start, h.end) for h in variants[index]] if variants is not None and exact else None,
                 _by_start(chunk.salutations[index]) if by_start else None,
                 chunk.cues[index],
@@ -292,7 +332,16 @@ class Detector:
         flags = note.flags
         if (
             self._only_triggered
-            and not (note.names or note.learned or note.salutations or cues or flags or note.phones or known)
+            and not (
+                note.names
+                or note.learned
+                or note.cue_hits
+                or note.salutations
+                or cues
+                or flags
+                or note.phones
+                or known
+            )
             and note.salutations is not None
             and (note.variants is not None or self.learned_automaton is None)
             and not note.variants
@@ -389,6 +438,7 @@ class Detector:
             site_starts=site_starts,
             named_sites=named_sites,
             variant_hits=variants,
+            cue_hits=note.cue_hits,
         )
         for masker in self.maskers:
             masker.annotate(ctx)
@@ -441,6 +491,19 @@ class Detector:
             types[key] = etype
             return etype
 
+        aliases = self._aliases
+        if aliases and any(hit.bits & ALIAS for hit in ctx.learned_hits):
+            view = ctx.view
+            return [
+                Span(
+                    key[0],
+                    key[1],
+                    resolve(key),
+                    votes[0].masker,
+                    votes[0].reference or aliases.get(fold(view[key[0] : key[1]])),
+                )
+                for key, votes in ctx.votes.items()
+            ]
         return [
             Span(key[0], key[1], resolve(key), votes[0].masker, votes[0].reference)
             for key, votes in ctx.votes.items()

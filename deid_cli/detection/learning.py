@@ -1,28 +1,50 @@
-"""What pass 1 learns for pass 2: names proven by context, with the types they were seen with.
+"""What pass 1 learns for pass 2: names proven by context, with the types they were seen with,
+and the cue phrases around names.
 
 A surname introduced once by "Frau" or "Dr." is a name everywhere in the corpus; pass 2 masks
-its bare mentions with the type most often proven (``NameLearner.detector``).
+its bare mentions with the type most often proven (``NameLearner.detector``). Where learned
+names stand bare, the words around them ("Rückruf bei X", "X ruft morgen zurück",
+``grammar.cues``) become evidence for unknown words in the same places (``learned_cues``), and
+for ordinary words that context proved to be a surname somewhere ("Frau Anna Koch").
+Misspellings of a learned name that context proved too ("Frau Oberwimmr" beside many "Frau
+Oberwimmer") take the name's pseudonym (``aliases``).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from deid_cli.detection.detector import Detector
+from deid_cli.detection.grammar.cues import left_cue, right_cue
 from deid_cli.detection.lexicon.lexicon import Lexicon
-from deid_cli.detection.normalize import fold
+from deid_cli.detection.normalize import fold, within_one_edit
+from deid_cli.detection.spans import NAME_TYPES, Span
+from deid_cli.detection.words import TITLE, WordClasses
 
 # Capitalized words (Latin script): the occurrences a learned reference is weighed against. The
 # capital comes first and the "no word character before it" test after it, so that the regex
 # engine skips ahead to capitals instead of testing a lookbehind at every position.
+# What may stand between two name spans of one mention.
+_JOINER = re.compile(r"[ \t]{1,2}|-")
+_INITIAL_JOINER = re.compile(r"[ \t]{1,2}|-|\.[ \t]?")  # after an initial ("J. Huber")
 _CAPITALIZED = re.compile(r"[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f](?<!\w.)[^\W\d_]+")
 # A reference is learned only if context proves it in at least this share of its capitalized
 # occurrences: names are introduced by salutations often, nouns ("Orthopnoe" after "lt. Pat.")
 # only by accident.
 MIN_CONTEXT_SHARE = 0.1
+# A cue is learned when this many distinct names stood in it.
+MIN_CUE_NAMES = 3
+# Cue phrases remembered at most (a bound on memory for endless corpora; the first ones seen).
+MAX_CUES = 200_000
+# Title and salutation words skipped back over from a mention to the words before it.
+_MAX_TITLE_WORDS = 4
+# A learned name is taken for a misspelling of another when both are this long, one edit apart,
+# the other was proven at least this many times as often, and it is on no name list.
+ALIAS_MIN_LENGTH = 6
+ALIAS_MIN_RATIO = 3
 
 
 def pooled_type(types: Counter[str]) -> str:
@@ -33,6 +55,14 @@ def pooled_type(types: Counter[str]) -> str:
     return min(types, key=lambda t: (-types[t], priority.get(t, 2), t))
 
 
+class CueCounts(NamedTuple):
+    """The names a cue phrase was seen with: up to ``MIN_CUE_NAMES`` of them (enough to decide)
+    and the types of all."""
+
+    names: set[str]
+    types: Counter[str]
+
+
 class LearnerCounts(NamedTuple):
     """A NameLearner's counters without its lexicon: small and picklable, so a worker process
     can send back what it learned from its share of the corpus."""
@@ -40,6 +70,17 @@ class LearnerCounts(NamedTuple):
     types: dict[str, Counter[str]]
     forms: dict[str, set[str]]
     occurrences: Counter[str]
+    cues: dict[str, CueCounts]  # cue phrase -> the names seen in it
+    ordinary: Counter[str]  # ordinary words context proved as names (folded) -> proofs
+
+
+class Learned(NamedTuple):
+    """Pass 2's detector and what it learned (counts for the statistics)."""
+
+    detector: Detector
+    references: int  # names proven by context, masked corpus-wide
+    cues: int  # cue phrases that became evidence for unknown words
+    aliases: int  # learned names taken for misspellings of others
 
 
 class NameLearner:
@@ -49,38 +90,95 @@ class NameLearner:
     eponyms are not learned: they must keep needing context in every note.
     """
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, words: WordClasses | None = None) -> None:
         self._lexicon = lexicon
+        self._words = words or WordClasses(lexicon)  # the detector's, remembered for the run
         self._types: dict[str, Counter[str]] = {}
         self._forms: dict[str, set[str]] = {}
         self._occurrences: Counter[str] = Counter()
+        self._cues: dict[str, CueCounts] = {}
+        self._ordinary: Counter[str] = Counter()
 
-    def observe(self, text: str, proven: Iterable[tuple[str, str]]) -> None:
-        """Count a note's capitalized words and record the references its context proved."""
+    def observe(self, text: str, proven: Iterable[tuple[str, str]], spans: Sequence[Span] = ()) -> None:
+        """Count a note's capitalized words, record the references its context proved and the
+        cue phrases around the names its ``spans`` mask."""
         self._occurrences.update(_CAPITALIZED.findall(text))
         self._record(proven)
+        if spans:
+            self._note_cues(text, spans)
 
-    def observe_many(self, texts: Sequence[str], proven: Iterable[Iterable[tuple[str, str]]]) -> None:
+    def observe_many(
+        self,
+        texts: Sequence[str],
+        proven: Iterable[Iterable[tuple[str, str]]],
+        spans: Iterable[Sequence[Span]] | None = None,
+    ) -> None:
         """``observe`` for a chunk of notes: their capitalized words counted in one scan (a word
         never runs over a line break)."""
         self._occurrences.update(_CAPITALIZED.findall("\n".join(texts)))
         for found in proven:
             self._record(found)
+        if spans is not None:
+            for text, note_spans in zip(texts, spans, strict=True):
+                if note_spans:
+                    self._note_cues(text, note_spans)
+
+    def _note_cues(self, text: str, spans: Sequence[Span]) -> None:
+        """The cues before each person mention (a run of name spans, titles and salutations
+        before it skipped) and, after a bare one, the cue after it, counted for the mention's
+        last word. A phrase after "Pat. X" ("hat Werte") says little about a word standing
+        alone before it and would fire on every "Pat. hat Werte"."""
+        for start, end, last, etype in _mentions(text, spans):
+            before = self._before_titles(text, start)
+            reference = fold(text[last:end])
+            after = right_cue(text, end) if before == start else None
+            for cue in (left_cue(text, before), after):
+                if cue is None:
+                    continue
+                counts = self._cues.get(cue)
+                if counts is None:
+                    if len(self._cues) >= MAX_CUES:
+                        continue
+                    counts = self._cues[cue] = CueCounts(set(), Counter())
+                if len(counts.names) < MIN_CUE_NAMES:
+                    counts.names.add(reference)
+                counts.types[etype] += 1
+
+    def _before_titles(self, text: str, start: int) -> int:
+        """Where the titles and salutations written right before a mention start ("Rückruf bei
+        Frau Dr. X": before "Frau")."""
+        words = self._words
+        for _ in range(_MAX_TITLE_WORDS):
+            end = start - 1
+            if end < 1 or text[end] not in " \t":
+                break
+            if text[end - 1] == ".":
+                end -= 1
+            word = end
+            while word > 0 and text[word - 1].isalpha() and end - word < 24:
+                word -= 1
+            if word == end or not words.of(text[word:end]) & TITLE:
+                break
+            start = word
+        return start
 
     def _record(self, proven: Iterable[tuple[str, str]]) -> None:
         lexicon = self._lexicon
         for surface, etype in proven:
             reference = fold(surface)
-            if len(reference) < 2 or reference in lexicon.common or reference in lexicon.eponyms:
+            if len(reference) < 2 or reference in lexicon.eponyms:
                 continue
             if reference in lexicon.title_words or reference in lexicon.keep_words:
+                continue
+            if reference in lexicon.common:
+                self._ordinary[reference] += 1  # a name only where a cue says so too
                 continue
             self._types.setdefault(reference, Counter())[etype] += 1
             self._forms.setdefault(reference, set()).add(surface)
 
     def counts(self) -> LearnerCounts:
         """What this learner has counted so far (shared, not copied)."""
-        return LearnerCounts(self._types, self._forms, self._occurrences)
+        return LearnerCounts(self._types, self._forms, self._occurrences, self._cues, self._ordinary)
 
     def merge(self, other: LearnerCounts) -> None:
         """Add the counts of another learner (a batch observed in a worker). Merging batches in
@@ -91,6 +189,18 @@ class NameLearner:
         for reference, forms in other.forms.items():
             self._forms.setdefault(reference, set()).update(forms)
         self._occurrences.update(other.occurrences)
+        self._ordinary.update(other.ordinary)
+        for cue, counts in other.cues.items():
+            mine = self._cues.get(cue)
+            if mine is None:
+                if len(self._cues) >= MAX_CUES:
+                    continue
+                mine = self._cues[cue] = CueCounts(set(), Counter())
+            for name in sorted(counts.names):
+                if len(mine.names) >= MIN_CUE_NAMES:
+                    break
+                mine.names.add(name)
+            mine.types.update(counts.types)
 
     def learned(self) -> dict[str, str]:
         """Learned references and the type a bare mention gets (the one most often proven)."""
@@ -103,18 +213,94 @@ class NameLearner:
                 result[reference] = pooled_type(types)
         return result
 
-    def detector(self, base: Detector) -> tuple[Detector, int]:
-        """A detector that also masks the learned references everywhere, and their number."""
+    def learned_cues(self) -> dict[str, str]:
+        """Cue phrases where at least ``MIN_CUE_NAMES`` distinct names stood, with the type their
+        names were most often found as."""
+        return {
+            cue: pooled_type(counts.types)
+            for cue, counts in self._cues.items()
+            if len(counts.names) >= MIN_CUE_NAMES
+        }
+
+    def aliases(self, learned: dict[str, str]) -> dict[str, str]:
+        """Learned names that are misspellings of more often proven ones: each to that one.
+        Both must be long (``ALIAS_MIN_LENGTH``), the misspelling on no name list (Schmidt and
+        Schmitt are two names), a letter missing, doubled or swapped (a changed letter is as
+        often another name: Kogler, Kofler) and proven a ``ALIAS_MIN_RATIO``-th as often or
+        less."""
+        proofs = {
+            ref: sum(types.values())
+            for ref, types in self._types.items()
+            if ref in learned and len(ref) >= ALIAS_MIN_LENGTH
+        }
+        # Symmetric deletions: two words one edit apart share a form with at most one letter
+        # less. Only names proven often enough to be misspelt are indexed.
+        index: dict[str, list[str]] = {}
+        for ref, count in proofs.items():
+            if count >= ALIAS_MIN_RATIO:
+                for key in {ref, *_deletions(ref)}:
+                    index.setdefault(key, []).append(ref)
+        result: dict[str, str] = {}
+        if not index:
+            return result
+        for ref in sorted(proofs):
+            if self._lexicon.is_listed_name(ref):
+                continue
+            near = {other for key in {ref, *_deletions(ref)} for other in index.get(key, ())}
+            near.discard(ref)
+            matches = [
+                other
+                for other in sorted(near)
+                if proofs[other] >= ALIAS_MIN_RATIO * proofs[ref] and _typo_of(ref, other)
+            ]
+            if len(matches) == 1:
+                result[ref] = matches[0]
+        return result
+
+    def detector(self, base: Detector) -> Learned:
+        """A detector that also masks the learned references everywhere and unknown words in
+        learned cues, with the counts of what it learned."""
         learned = self.learned()
         if not learned:
-            return base, 0
-        return base.with_learned_names(learned, self._occurrences), len(learned)
+            return Learned(base, 0, 0, 0)
+        cues = self.learned_cues()
+        aliases = self.aliases(learned)
+        detector = base.with_learned_names(learned, self._occurrences, cues, aliases, set(self._ordinary))
+        return Learned(detector, len(learned), len(cues), len(aliases))
 
 
-def learn_from(detector: Detector, texts: Iterable[str]) -> tuple[Detector, int]:
+def _mentions(text: str, spans: Sequence[Span]) -> Iterator[tuple[int, int, int, str]]:
+    """(start, end, start of the last word, type) of each run of name spans joined by blanks,
+    hyphens or an initial's full stop ("Anna Maria Koch", "Berger-Wimmer", "J. Huber")."""
+    run: tuple[int, int, int, str] | None = None
+    for span in spans:
+        if span.type not in NAME_TYPES:
+            continue
+        joiner = _INITIAL_JOINER if run is not None and run[1] - run[2] == 1 else _JOINER
+        if run is not None and joiner.fullmatch(text, run[1], span.start):
+            run = (run[0], span.end, span.start, span.type)
+            continue
+        if run is not None:
+            yield run
+        run = (span.start, span.end, span.start, span.type)
+    if run is not None:
+        yield run
+
+
+def _deletions(word: str) -> list[str]:
+    return [word[:i] + word[i + 1 :] for i in range(len(word))]
+
+
+def _typo_of(word: str, name: str) -> bool:
+    """One letter left out, added or swapped with its neighbour, not changed."""
+    return within_one_edit(word, name) and (len(word) != len(name) or sorted(word) == sorted(name))
+
+
+def learn_from(detector: Detector, texts: Iterable[str]) -> Learned:
     """Both passes over texts held in memory (deid eval, measurements): learn from all of
     them, then return the detector that also masks what was learned."""
-    learner = NameLearner(detector.lexicon)
+    learner = NameLearner(detector.lexicon, detector.words)
     for text in texts:
-        learner.observe(text, detector.detect(text).proven)
+        detection = detector.detect(text)
+        learner.observe(text, detection.proven, detection.spans)
     return learner.detector(detector)

@@ -84,12 +84,13 @@ def learn_batch_keeping_spans(
 def _learn(
     detector: Detector, risk: CorpusRisk | None, notes: Sequence[NoteWork], keep_spans: bool
 ) -> LearnedBatch:
-    learner = NameLearner(detector.lexicon)
+    learner = NameLearner(detector.lexicon, detector.words)
     counts = RiskCounts() if risk is not None else None
     kept: list[tuple[FirstPass, ...]] | None = [] if keep_spans else None
     detections = _detect_all(detector, notes)
+    flat = [d for found in detections for d in found]
     learner.observe_many(
-        [text for note in notes for text in note.texts], (d.proven for found in detections for d in found)
+        [text for note in notes for text in note.texts], (d.proven for d in flat), (d.spans for d in flat)
     )
     for note, found in zip(notes, detections, strict=True):
         try:

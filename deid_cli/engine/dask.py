@@ -157,7 +157,9 @@ class DaskEngine:
             if opts.learn or risk is not None:
                 learner, total = self._learn(run, partitions, risk)
                 if opts.learn:
-                    detector, stats.learned_references = learner.detector(self.detector)
+                    learned = learner.detector(self.detector)
+                    detector = learned.detector
+                    stats.add_learned(learned.references, learned.cues, learned.aliases)
                 guard.check()
             context = run.client.scatter(PassContext(detector, risk), broadcast=True, hash=False)
             table = self._linkage_table(run, partitions, context, total)

@@ -218,7 +218,9 @@ class LocalEngine:
         if self.options.learn or risk is not None:
             learner, total = self._learn(files, risk)
             if self.options.learn:
-                detector, stats.learned_references = learner.detector(self.detector)
+                learned = learner.detector(self.detector)
+                detector = learned.detector
+                stats.add_learned(learned.references, learned.cues, learned.aliases)
             guard.check_state()
         self._write(files, destinations, detector, stats, total, risk, guard)
         stats.finish()

@@ -231,10 +231,11 @@ def audit_corpus(files: Iterable[CorpusFile], detector: Detector, learn: bool) -
     files = list(files)
     learned = 0
     if learn:
-        learner = NameLearner(detector.lexicon)
+        learner = NameLearner(detector.lexicon, detector.words)
         for text in _texts(files):
-            learner.observe(text, detector.detect(text).proven)
-        detector, learned = learner.detector(detector)
+            detection = detector.detect(text)
+            learner.observe(text, detection.proven, detection.spans)
+        detector, learned = learner.detector(detector)[:2]
     audit = MissedNameAudit(detector.lexicon)
     records = 0
     for corpus_file in files:

@@ -212,7 +212,7 @@ def collect_review(
     learned = 0
     if learn:
         texts = (text for _r, _f, text in _counted(corpus.notes(), "learning", progress, None))
-        detector, learned = learn_from(detector, texts)
+        detector, learned = learn_from(detector, texts)[:2]
     group = group_of or _own_group
     counts = _count_spans(corpus, detector, progress, risk, group)
     chosen = set(stratified_sample(counts, sample_size, seed))

@@ -21,6 +21,8 @@ from deid_cli.reports.risk import LEVELS
 
 PSEUDONYM_BINS = ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 10), (11, 20), (21, None))
 LENGTH_BINS = ((0, 10), (11, 20), (21, 50), (51, 100), (101, 200), (201, 500), (501, None))
+# Maskers that act on what pass 1 learned: their spans are caught only by corpus-wide learning.
+CORPUS_LEARNERS = ("CorpusName", "CorpusCue")
 
 
 @dataclass(slots=True)
@@ -47,9 +49,15 @@ class RunStats:
     note_tokens: Counter[int] = field(default_factory=Counter)
     distinct: dict[str, set[str]] = field(default_factory=dict)
     learned_references: int = 0
+    learned_cues: int = 0  # cue phrases learned as evidence for unknown names
+    learned_aliases: int = 0  # learned names linked to the name they misspell
     risk: Counter[str] = field(default_factory=Counter)  # notes per re-identification risk level
     started: float = field(default_factory=time.perf_counter)
     finished: float | None = None
+
+    def add_learned(self, references: int, cues: int, aliases: int) -> None:
+        """What pass 1 learned (counts only): names, cue phrases, misspellings linked."""
+        self.learned_references, self.learned_cues, self.learned_aliases = references, cues, aliases
 
     def add_note(self, spans: list[Span], tokens: int, codes: list[str]) -> None:
         """Account for one note's spans (with the pseudonym codes given to them) and length."""
@@ -134,7 +142,9 @@ class RunStats:
             },
             "distinct_references": {etype: len(self.distinct.get(etype, ())) for etype in ENTITY_TYPES},
             "learned_references": self.learned_references,
-            "caught_only_by_corpus_learning": self.maskers.get("CorpusName", 0),
+            "learned_cues": self.learned_cues,
+            "learned_aliases": self.learned_aliases,
+            "caught_only_by_corpus_learning": sum(self.maskers.get(m, 0) for m in CORPUS_LEARNERS),
             "risk": {level: self.risk.get(level, 0) for level in LEVELS},
             "runtime_seconds": round(self.seconds, 3),
             "notes_per_second": round(notes / self.seconds, 1) if self.seconds > 0 else None,

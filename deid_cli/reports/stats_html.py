@@ -232,6 +232,8 @@ def _summary(run: dict[str, Any]) -> str:
         ["notes with at least one pseudonymization", format_share(per_note["share_with_any"])],
         ["notes with at most five pseudonymizations", format_share(per_note["share_at_most_5"])],
         ["references learned from context", format_number(run["learned_references"])],
+        ["cue phrases learned around names", format_number(run["learned_cues"])],
+        ["misspellings linked to a learned name", format_number(run["learned_aliases"])],
         [
             "mentions caught only by corpus-wide learning",
             format_number(run["caught_only_by_corpus_learning"]),

@@ -392,9 +392,11 @@ def test_patient_hcp_and_person_lists_set_the_type_of_names(deid, workdir: Path)
 
     before = json.loads((workdir / "base.jsonl").read_text(encoding="utf-8"))["text"]
     after = json.loads((workdir / "listed.jsonl").read_text(encoding="utf-8"))["text"]
-    # Without lists: Frau/Herr names are presumed patients (Dr. -> HCP); a bare unknown name stays.
-    assert tag_types(before) == ["PAT", "PAT", "PAT", "HCP"]
-    assert "Pfaffenstaller war da" in before and "Ederkogler meldet sich" in before
+    # Without lists: Frau/Herr names are presumed patients (Dr. -> HCP); a bare unknown name
+    # stays, unless the note proved it a name ("Frau Ederkogler" ... "Ederkogler meldet sich":
+    # the name of its first proof).
+    assert tag_types(before) == ["PAT", "PAT", "PAT", "HCP", "PAT"]
+    assert "Pfaffenstaller war da" in before and "Ederkogler" not in before
     # Frau + patient list -> PAT; Herr + HCP list -> HCP; a bare person-list name -> PER;
     # a name on both the patient and the HCP list: PAT after Frau, HCP after Dr., PER bare.
     assert tag_types(after) == ["PAT", "HCP", "PER", "PAT", "HCP", "PER"]
@@ -529,6 +531,37 @@ def test_stats_file_has_every_figure_and_agrees_with_the_spans_and_output(deid, 
     assert stats["learned_references"] >= 1
     assert stats["caught_only_by_corpus_learning"] == masker_counts["CorpusName"] >= 1
     assert stats["deid_version"] == deid_cli.__version__
+
+
+def test_stats_count_what_pass_one_learned_and_never_list_it(deid, workdir: Path) -> None:
+    # Three names, each introduced by a salutation and met again bare in its note.
+    proven = [f"{sal} {name} war da. Rückruf bei {name} wegen Laborwerten." for sal, name in
+              (("Frau", "Zirbleitner"), ("Herr", "Hofbrunninger"), ("Frau", "Zwirchler"))]  # fmt: skip
+    more = ["Herr Hofbrunninger kommt morgen.", "Herr Hofbrunninger kommt heute."]
+    notes = [*proven, *more, "Rückruf bei Gstrasser wegen Laborwerten.", "Frau Hofbrunnniger hat Fragen."]
+    (workdir / "notes.jsonl").write_text(
+        "".join(
+            json.dumps({"id": str(i), "text": t}, ensure_ascii=False) + "\n" for i, t in enumerate(notes)
+        ),
+        encoding="utf-8",
+    )
+    result = deid("run", "notes.jsonl", "-o", "out.jsonl", "--stats", "stats.json")
+    assert result.exit_code == 0
+    stats = json.loads((workdir / "stats.json").read_text())
+    # Four names learned (the misspelling, proven once, is linked to the name proven four times);
+    # two phrases held all three ("Rückruf bei …", "… wegen Laborwerten" after a bare name).
+    assert (stats["learned_references"], stats["learned_cues"], stats["learned_aliases"]) == (4, 2, 1)
+    maskers = {name: entry["count"] for name, entry in stats["maskers"].items()}
+    assert maskers["CorpusCue"] == 1  # Gstrasser, known to no list and proven nowhere
+    assert stats["caught_only_by_corpus_learning"] == maskers["CorpusName"] + maskers["CorpusCue"]
+    assert "2 cue phrases, 1 misspellings linked" in plain(result.stderr)
+    out = (workdir / "out.jsonl").read_text(encoding="utf-8")
+    assert "Gstrasser" not in out and "Hofbrunnniger" not in out
+    # Hofbrunninger's salutation, its bare mention, two more and the misspelling share one code.
+    code = out.split("Frau [")[-1].split("]")[0]
+    assert out.count(code) == 2 + 2 + 1
+    report = (workdir / "stats.json").read_text(encoding="utf-8") + result.stderr
+    assert not any(word in report.lower() for word in ("laborwerten", "rückruf", "fragen", "gstrasser"))
 
 
 def test_summary_on_stderr_and_nothing_on_stdout(deid, workdir: Path) -> None:

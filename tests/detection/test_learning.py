@@ -19,7 +19,7 @@ BASE = Detector(LEX)
 
 
 def learned_detector(notes: list[str]) -> Detector:
-    return learn_from(BASE, notes)[0]
+    return learn_from(BASE, notes).detector
 
 
 def test_invented_names_are_unknown_to_the_lists() -> None:
@@ -79,3 +79,105 @@ def test_name_seen_only_with_dr_is_an_hcp_in_bare_mentions() -> None:
     detector = learned_detector(notes)
     spans = detector.detect(notes[2]).spans
     assert [(s.type, s.masker) for s in spans] == [("HCP", "CorpusName")]
+
+
+# --- cue phrases: where the corpus's names stand, unknown words are names too ------------------
+
+# Three names in the same phrases: introduced by a salutation, then met bare in the note. A
+# phrase before a name counts after a salutation too, a phrase after one only after a bare name
+# ("Pat. X hat Werte" says little about "Y hat Werte").
+PROVEN = [
+    "Frau Zirbleitner war da. Rückruf bei Zirbleitner wegen Laborwerten.",
+    "Rückruf bei Herrn Dr. Hofbrunninger. Hofbrunninger wegen Laborwerten informiert.",
+    "Hr. Zwirchler war da. Rückruf bei Zwirchler wegen Laborwerten.",
+]
+
+
+def _masked(detector: Detector, note: str) -> list[str]:
+    return [note[s.start : s.end] for s in detector.detect(note).spans]
+
+
+def test_an_unknown_word_in_a_phrase_where_three_names_stood_is_masked() -> None:
+    note = "Rückruf bei Gstrasser wegen Laborwerten."
+    learned = learn_from(BASE, [*PROVEN, note])
+    assert learned.cues == 2  # "Rückruf bei …", "… wegen Laborwerten"
+    assert _masked(learned.detector, note) == ["Gstrasser"]
+    # Either phrase alone is evidence.
+    for alone in ("Rückruf bei Gstrasser, danach Visite.", "Anruf: Gstrasser wegen Laborwerten."):
+        assert _masked(learned.detector, alone) == ["Gstrasser"]
+
+
+def test_two_names_in_a_phrase_are_no_evidence_yet() -> None:
+    note = "Rückruf bei Gstrasser wegen Laborwerten."
+    learned = learn_from(BASE, [*PROVEN[:2], note])
+    assert learned.cues == 0 and _masked(learned.detector, note) == []
+
+
+def test_the_same_name_three_times_is_one_name() -> None:
+    notes = [PROVEN[0]] * 3 + ["Rückruf bei Gstrasser wegen Laborwerten."]
+    assert learn_from(BASE, notes).cues == 0
+
+
+@pytest.mark.parametrize("word", ["Hausarzt", "Blutdruck", "Ramipril", "Verordnung", "Parkinson", "KHK"])
+def test_ordinary_words_drugs_eponyms_and_acronyms_in_a_learned_phrase_stay(word: str) -> None:
+    note = f"Rückruf bei {word} wegen Laborwerten."
+    assert _masked(learn_from(BASE, [*PROVEN, note]).detector, note) == []
+
+
+def test_an_ordinary_word_proven_a_surname_elsewhere_is_a_name_in_a_learned_phrase() -> None:
+    notes = [*PROVEN, "Frau Erika Amsel kommt morgen.", "Rückruf bei Amsel wegen Laborwerten."]
+    detector = learn_from(BASE, notes).detector
+    assert _masked(detector, notes[-1]) == ["Amsel"]
+    assert _masked(detector, "Die Amsel singt.") == []  # outside a cue it stays a bird
+
+
+def test_the_mention_is_masked_whole_given_names_particles_and_double_names_too() -> None:
+    detector = learn_from(BASE, PROVEN).detector
+    for note, expected in (
+        ("Rückruf bei Gstrasser-Pichlwanger wegen Laborwerten.", ["Gstrasser", "Pichlwanger"]),
+        ("Nachtrag: Erika Gstrasser wegen Laborwerten.", ["Erika", "Gstrasser"]),
+        ("Nachtrag: van Gstrasser wegen Laborwerten.", ["van", "Gstrasser"]),
+        ("Rückruf bei Gstrasser wegen Laborwerten. Gstrasser war da.", ["Gstrasser", "Gstrasser"]),
+    ):
+        assert _masked(detector, note) == expected
+
+
+def test_what_was_learned_is_counted_never_listed() -> None:
+    learned = learn_from(BASE, PROVEN)
+    # Three names (the given names were none); two phrases held all three; no misspelling.
+    assert (learned.references, learned.cues, learned.aliases) == (3, 2, 0)
+
+
+# --- misspellings that context proved too take the pseudonym of the name -------------------
+
+
+def _codes(detector: Detector, notes: list[str], words: tuple[str, str]) -> list[str]:
+    """The pseudonym each word gets in its note (one linkage table for both)."""
+    pseudonymizer = Pseudonymizer(seed=5)
+    codes = []
+    for note, word in zip(notes, words, strict=True):
+        spans = [s for s in detector.detect(note).spans if note[s.start : s.end] == word]
+        masked = pseudonymize(note, spans, pseudonymizer)[0]
+        codes.append(masked.split("[", 1)[1].split("]", 1)[0])
+    return codes
+
+
+@pytest.mark.parametrize("typo", ["Hofbrunniger", "Hofbrunningner", "Hofbrunnigner"])
+def test_a_misspelling_proven_once_beside_a_name_proven_often_links_to_it(typo: str) -> None:
+    notes = [f"Frau {typo} kommt.", *(f"Frau Hofbrunninger kommt am {d}." for d in ("Mo", "Di", "Mi"))]
+    learned = learn_from(BASE, notes)
+    assert learned.aliases == 1
+    first, second = _codes(learned.detector, notes[:2], (typo, "Hofbrunninger"))
+    assert first == second
+
+
+@pytest.mark.parametrize(
+    ("rare", "often"),
+    [("Hofbrunnimger", "Hofbrunninger"), ("Leithner", "Leitner")],  # a changed letter; a listed name
+)
+def test_another_name_one_edit_away_keeps_its_own_pseudonym(rare: str, often: str) -> None:
+    notes = [f"Frau {rare} kommt.", *(f"Frau {often} kommt am {d}." for d in ("Mo", "Di", "Mi"))]
+    learned = learn_from(BASE, notes)
+    assert learned.aliases == 0
+    first, second = _codes(learned.detector, notes[:2], (rare, often))
+    assert first != second

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import ahocorasick
 
+from deid_cli.detection.grammar.cues import LEFT, cue_phrase
 from deid_cli.detection.lexicon.lists import (
     LexiconSources,
     name_parts,
@@ -35,6 +36,10 @@ KEEP = 1 << 8
 CORRECTION = 1 << 9
 LEARNED = 1 << 10
 VARIANT = 1 << 16  # (learned automaton) a word pass 1 saw that may be a one-edit variant of a learned name
+CUE_LEFT = 1 << 17  # (learned automaton) a learned cue phrase before a name ("rückruf bei")
+CUE_RIGHT = 1 << 18  # (learned automaton) a learned cue phrase after a name ("ruft morgen")
+CUE_BITS = CUE_LEFT | CUE_RIGHT
+ALIAS = 1 << 19  # (learned automaton) a learned name that is a misspelling of another
 
 NAME_BITS = FIRST | SURNAME | PATIENT | HCP_LIST | PERSON
 AMBIGUOUS_BITS = COMMON | EPONYM
@@ -446,18 +451,28 @@ def learned_hits(automaton: ahocorasick.Automaton | None, view: str) -> list[Hit
 
 
 def build_learned_automaton(
-    references: Iterable[str], variants: Iterable[str] = ()
+    references: Iterable[str],
+    variants: Iterable[str] = (),
+    cues: Iterable[str] = (),
+    aliases: Iterable[str] = (),
 ) -> ahocorasick.Automaton | None:
-    """An automaton of names learned from context in pass 1, matched corpus-wide in pass 2, and
-    of ``variants``: capitalized words (letters only) that may be one-edit variants of them,
-    each as its lower case; one whose lower case is longer is left out (a note holding it is
-    detected again anyway, ``Detector.learning_applies_many``)."""
+    """An automaton of names learned from context in pass 1, matched corpus-wide in pass 2, of
+    ``variants``: capitalized words (letters only) that may be one-edit variants of them, each
+    as its lower case (one whose lower case is longer is left out: a note holding it is
+    detected again anyway, ``Detector.learning_applies_many``), and of learned ``cues``
+    (``grammar.cues``: lower-case words, the side first); the references of ``aliases`` (learned
+    misspellings) carry ``ALIAS`` too."""
     entries: dict[str, int] = {}
+    alias_set = set(aliases)
+    for cue in cues:
+        key = f" {cue_phrase(cue)} "
+        entries[key] = entries.get(key, 0) | (CUE_LEFT if cue.startswith(LEFT) else CUE_RIGHT)
     for reference in references:
+        bits = LEARNED | ALIAS if reference in alias_set else LEARNED
         for variant in spelling_variants(reference):
             key = _key(variant)
             if key.strip():
-                entries[key] = entries.get(key, 0) | LEARNED
+                entries[key] = entries.get(key, 0) | bits
     for word in variants:
         lower = word.lower()
         if len(lower) == len(word):

@@ -1,6 +1,6 @@
 """The masker ensemble: the one place a masker is added.
 
-Maskers vote in this order (the paper's, with the corpus-wide learner last); with ``--vote
+Maskers vote in this order (the paper's, with the corpus-wide learners last); with ``--vote
 first`` the first vote on a token wins. Adding a masker: write ``<name>.py`` here with a class
 that has ``name``, ``proves_names``, ``build(setup)`` and ``annotate(ctx)`` (``base.Masker``),
 and add the class to ``ENSEMBLE``. Spans, statistics and learning pick it up from here.
@@ -8,9 +8,11 @@ and add the class to ``ENSEMBLE``. Spans, statistics and learning pick it up fro
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from deid_cli.detection.maskers.base import Masker, MaskerSetup
+from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.maskers.double_name import DoubleNameMasker
 from deid_cli.detection.maskers.full_name import FullNameMasker
@@ -28,6 +30,7 @@ ENSEMBLE: tuple[type[Masker], ...] = (
     DoubleNameMasker,
     MedicalSiteMasker,
     CorpusNameMasker,
+    CorpusCueMasker,
 )
 
 # Manual corrections (--corrections) are spans too, though no masker class makes them.
@@ -43,8 +46,14 @@ def build_maskers(setup: MaskerSetup, reuse: Sequence[Masker] = ()) -> list[Mask
 
 
 def masker_names() -> tuple[str, ...]:
-    """Every name a span's ``masker`` can hold, in the order statistics list them."""
-    return (*(m.name for m in ENSEMBLE), CORRECTION, *PATTERN_MASKERS)
+    """Every name a span's ``masker`` can hold, in the order statistics list them (asked once
+    per note by pass 1's packed spans: remembered per registry)."""
+    return _names_of(ENSEMBLE)
+
+
+@functools.lru_cache(maxsize=4)
+def _names_of(ensemble: tuple[type[Masker], ...]) -> tuple[str, ...]:
+    return (*(m.name for m in ensemble), CORRECTION, *PATTERN_MASKERS)
 
 
 def context_maskers() -> frozenset[str]:

@@ -67,6 +67,8 @@ class NoteContext:
     # Where the words that may be one-edit variants of learned names stand (``learning.py``
     # counted every capitalized word of the corpus; None: unknown, CorpusName scans the note).
     variant_hits: list[tuple[int, int]] | None = None
+    # Where learned cue phrases stand (the learned automaton's hits; ``maskers.corpus_cue``).
+    cue_hits: list[tuple[int, int, int]] = field(default_factory=list)
     votes: dict[tuple[int, int], list[Vote]] = field(default_factory=dict)
     site_votes: list[Vote] = field(default_factory=list)
     _groups: int = 0
@@ -191,6 +193,10 @@ class MaskerSetup:
     lexicon: Lexicon
     ambiguity_rule: bool = True
     learned: Mapping[str, str] | None = None
+    # Pass 2: learned cue phrases (``grammar.cues``) with the type of the names seen in them.
+    cues: Mapping[str, str] | None = None
+    # Pass 2: ordinary words (folded) that context proved to be a surname somewhere in the corpus.
+    ordinary_names: frozenset[str] = frozenset()
 
 
 class Masker(Protocol):

@@ -21,7 +21,6 @@ from deid_cli.detection.grammar.person import (
     proves_surname_slot,
 )
 from deid_cli.detection.maskers.base import MaskerSetup, NoteContext, Vote
-from deid_cli.detection.words import COMMON
 
 # Maskers whose vote proves a name by its mention (not by a list), so it may carry to the
 # name's other mentions in the note.
@@ -83,17 +82,18 @@ class FullNameMasker:
         self._vote_repeats(ctx)
 
     def _vote_repeats(self, ctx: NoteContext) -> None:
-        """An ordinary-word surname that context proved in this note ("Frau Eva Käfer") is a name
-        at its other capitalized mentions in the note ("Käfer schläft schlecht"). Other names
-        are learned for the whole corpus; ordinary words are not (they must keep needing
-        context), and one note is narrow enough for the proof to carry."""
+        """A name that context proved in this note ("Frau Eva Käfer", "Hr. Gstrein") is a name at
+        its other capitalized mentions in the note ("Käfer schläft schlecht", "Rückruf bei
+        Gstrein"), an ordinary word too: one note is narrow enough for the proof to carry. (Pass
+        2 masks the other names corpus-wide as well; masking them here already serves
+        ``--no-learn`` and lets pass 1 note the phrases names stand in, ``learning.py``.)"""
         view = ctx.view
         proven: dict[str, tuple[int, int]] = {}
         for key, votes in ctx.votes.items():
-            word = view[key[0] : key[1]]
-            if votes[0].masker not in _PROVING or len(word) < 3 or not word[0].isupper() or word in proven:
+            if key[1] - key[0] < 3 or votes[0].masker not in _PROVING:
                 continue
-            if ctx.words.of(word) & COMMON:
+            word = view[key[0] : key[1]]
+            if word[0].isupper() and word not in proven and view.count(word) > 1:  # mostly once
                 proven[word] = key
         for word, anchor in proven.items():
             pos = view.find(word)

@@ -296,7 +296,13 @@ def is_impossible_date(groups: dict[str, Any]) -> bool:
     name = groups.get("mn")
     month = _MONTH_WORDS[name.rstrip(".")][0] if name is not None else int(groups["m"])
     day = int(groups["d"])
-    return 1 <= month <= 12 and 1 <= day <= 31 and _values(groups) is None
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return False
+    y, yy = groups.get("y"), groups.get("yy")
+    if name is None and (groups.get("s1") or groups.get("s2")) and y is None:
+        return False  # a form no date takes ("12. 3.23": spaced needs a 4-digit year), not a typo
+    year = int(y) if y is not None else _expand_year(int(yy))
+    return not _valid_day(year, month, day)
 
 
 def parsed_from_match(match: re.Match[str]) -> ParsedDate | None:

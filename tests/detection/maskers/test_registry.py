@@ -34,15 +34,15 @@ class ToyMasker:
 
 @pytest.fixture
 def with_toy_masker(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One line in the registry, before the corpus-wide learner (which votes last)."""
-    *context, corpus_name = maskers.ENSEMBLE
-    monkeypatch.setattr(maskers, "ENSEMBLE", (*context, ToyMasker, corpus_name))
+    """One line in the registry, before the corpus-wide learners (which vote last)."""
+    *context, corpus_name, corpus_cue = maskers.ENSEMBLE
+    monkeypatch.setattr(maskers, "ENSEMBLE", (*context, ToyMasker, corpus_name, corpus_cue))
 
 
 def test_the_registry_lists_the_papers_maskers_in_voting_order() -> None:
     assert [m.name for m in maskers.ENSEMBLE] == [
         "KnownIdentifier", "Salutation", "NameDictionary", "FullName", "DoubleName", "MedicalSite",
-        "CorpusName",
+        "CorpusName", "CorpusCue",
     ]  # fmt: skip
     assert maskers.context_maskers() == {
         "KnownIdentifier",

@@ -584,3 +584,12 @@ def test_a_date_whose_day_its_month_lacks_is_still_masked(stage: PhiStage, date:
 @pytest.mark.parametrize("text", ["Wert 12.31.2020", "Dosis 3.13.2020 mg", "am 32.01.2020", "am 31.04."])
 def test_date_shaped_numbers_outside_any_calendar_stay(stage: PhiStage, text: str) -> None:
     assert found(stage, text, DAT) == []
+
+
+@pytest.mark.parametrize("text", ["Punkte 1. 1.91 und 2. 3.45", "Tabelle 31. 2.50 rechts"])
+def test_spaced_numbers_with_a_two_digit_year_are_no_date_even_when_the_day_is_impossible(
+    stage: PhiStage, text: str
+) -> None:
+    # A spaced date needs a four-digit year; what cannot be parsed as a date must not be masked
+    # as one either (the pseudonymizer could not shift it).
+    assert found(stage, text, DAT) == []

@@ -146,14 +146,16 @@ Countries = Annotated[
     list[str] | None,
     typer.Option(
         "--country",
-        help="Postcode countries: AT, DE, CH (repeatable or comma list). Default: all three.",
+        help="Postcode countries: AT, DE, CH, LI (repeatable or comma list). Default: all four.",
         metavar="CC",
     ),
 ]
 PostcodesUrl = Annotated[
     str,
     typer.Option(
-        "--postcodes-url", help="Postcode archive URL; {country} is replaced by AT, DE, CH.", metavar="URL"
+        "--postcodes-url",
+        help="Postcode archive URL; {country} is replaced by AT, DE, CH, LI.",
+        metavar="URL",
     ),
 ]
 Delay = Annotated[

@@ -122,7 +122,7 @@ class Detector:
         self.vote_all = vote == "all"
         self.types = frozenset(types)
         self.ages = ages
-        self.regex = RegexStage(lexicon.public.place_names)
+        self.regex = RegexStage(lexicon.public.place_index)
         phi_types = self.types & {DAT, AGE, ID}
         self.phi: PhiStage | None = None
         if phi_types:  # dates, ages and IDs: their regexes (and python-stdnum) load only when asked for
@@ -133,7 +133,11 @@ class Detector:
         public = lexicon.public
         self.org = (
             OrgStage(
-                org_types, public.place_names, public.professions, public.organization_words, lexicon.common
+                org_types,
+                public.place_index,
+                public.professions,
+                public.organization_words,
+                lexicon.common,
             )
             if org_types
             else None

@@ -100,7 +100,8 @@ def _lines(directory: Path, name: str) -> list[str]:
 def _postcodes(lines: list[str]) -> tuple[tuple[str, str], ...]:
     pairs = []
     for line in lines:
-        code, _, place = line.partition("\t")
+        code, _, rest = line.partition("\t")
+        place = rest.partition("\t")[0]  # a third column marks a locality
         if code.strip().isdigit() and place.strip():
             pairs.append((code.strip(), place.strip()))
     return tuple(pairs)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from wordlists.common_words import build_common_words, frequent_subset
 from wordlists.curated_names import EPONYMS
 from wordlists.curated_sites import MEDICAL_SITES, SITE_PREFIXES
+from wordlists.geonames import COUNTRIES, postcode_rows
 from wordlists.helpers import lines, words
 from wordlists.names import build_names
 from wordlists.parameters import DICT_DIR
@@ -26,12 +27,19 @@ def write_lines(name: str, entries: Iterable[str]) -> int:
     return len(unique)
 
 
+def write_postcode_lists() -> dict[str, int]:
+    """``postcodes_xx.tsv`` of every country from GeoNames; returns {file name: entry count}."""
+    return {f"postcodes_{cc}.tsv": write_lines(f"postcodes_{cc}.tsv", postcode_rows(cc)) for cc in COUNTRIES}
+
+
 def build() -> dict[str, int]:
     """Write every generated file; returns {file name: entry count}."""
     DICT_DIR.mkdir(exist_ok=True)
     first, surnames = build_names()
-    postcodes = postcodes_at()
-    places = {place for _, place in postcodes} | faker_place_names()
+    # The words common_words must not absorb: the Austrian municipalities and Faker's cities, as
+    # always. The GeoNames localities (tens of thousands of hamlets, many of them ordinary words
+    # such as "Au" or "Brunnen") go into the postcode lists only, where a place needs a cue.
+    places = {place for _, place in postcodes_at()} | faker_place_names()
     common = build_common_words(first, surnames, places)
     counts = {
         "first_names.txt": write_lines("first_names.txt", first),
@@ -39,8 +47,7 @@ def build() -> dict[str, int]:
             "first_names_gender.tsv", (f"{n}\t{g}" for n, g in first.items())
         ),
         "surnames.txt": write_lines("surnames.txt", surnames),
-        "postcodes_at.tsv": write_lines("postcodes_at.tsv", (f"{c}\t{p}" for c, p in postcodes)),
-        "postcodes_de.tsv": write_lines("postcodes_de.tsv", ()),
+        **write_postcode_lists(),
         "medical_sites.txt": write_lines("medical_sites.txt", lines(MEDICAL_SITES)),
         "site_prefixes.txt": write_lines("site_prefixes.txt", words(SITE_PREFIXES)),
         "eponyms.txt": write_lines("eponyms.txt", words(EPONYMS)),

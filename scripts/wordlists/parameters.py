@@ -10,6 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DICT_DIR = ROOT / "dictionaries"
+#: GeoNames postal codes and places (CC BY 4.0), shared beside the project; copied into the lists.
+SHARED_POSTCODES = ROOT.parent / "shared" / "data" / "postcodes"
 REGENERATE = ".venv/bin/python scripts/build_dictionaries.py"
 
 #: Faker person-provider locales: the German-speaking countries plus the largest immigrant

@@ -35,15 +35,21 @@ FILE_INFO: dict[str, tuple[str, str]] = {
         "(Turkish, Serbian, Bosnian, Albanian, Romanian, Arabic/Afghan/Iranian)",
         "MIT (Faker; curated part MIT, this project)",
     ),
-    "postcodes_at.tsv": (
-        "python-stdnum `stdnum/at/postleitzahl.dat` (generated there from RTR open data, data.rtr.at)",
-        "LGPL-2.1-or-later (python-stdnum)",
-    ),
-    "postcodes_de.tsv": (
-        "empty: no installed package ships German postcodes; `deid scrape-dicts --source postcodes "
-        "--country DE --out DIR` downloads them from GeoNames into a dictionary directory",
-        "GeoNames data would be CC BY 4.0",
-    ),
+    **{
+        f"postcodes_{cc}.tsv": (
+            f"GeoNames postal codes of {country} (geonames.org, via the zauberware/postal-codes-json-"
+            "xml-csv CSV of 2026-03-30 in ../shared/data/postcodes); company and office names of "
+            "bulk postcodes dropped, bilingual names split. Contains GeoNames data. `deid scrape-dicts "
+            "--source postcodes` refreshes the same lists from download.geonames.org",
+            "CC BY 4.0 (GeoNames)",
+        )
+        for cc, country in (
+            ("at", "Austria"),
+            ("ch", "Switzerland"),
+            ("de", "Germany"),
+            ("li", "Liechtenstein"),
+        )
+    },
     "medical_sites.txt": (
         "curated for this project from public hospital lists (Tirol Kliniken, Land Tirol, KAGes, "
         "KABEG, NÖ LGA, OÖG, SALK, Wiener Gesundheitsverbund, AUVA, PVA, Wikipedia lists of "
@@ -134,8 +140,8 @@ The files do not share one licence:
 - `first_names.txt` and `first_names_gender.tsv` contain names from Jörg Michael's
   `nam_dict.txt` (shipped by gender-guesser) and are therefore under the **GNU Free
   Documentation License 1.2 or later**; modified versions must be released under the GFDL too.
-- `postcodes_at.tsv` comes from python-stdnum (**LGPL-2.1-or-later**), which generated its
-  table from RTR open data (data.rtr.at).
+- `postcodes_at.tsv`, `postcodes_ch.tsv`, `postcodes_de.tsv` and `postcodes_li.tsv` contain
+  GeoNames data (geonames.org, **CC BY 4.0**: attribute "Contains GeoNames data, CC BY 4.0").
 - Faker-derived names (`surnames.txt`, and part of the first names) are **MIT**. Curated lists
   (written in the `scripts/wordlists/` package or by hand) are **MIT** like the project.
 
@@ -154,11 +160,18 @@ The files do not share one licence:
   use. Polish -ski/-cki surnames get their -ska/-cka forms. A curated list adds frequent
   Turkish, Serbian, Bosnian, Albanian, Romanian and Arabic/Afghan/Iranian surnames that Faker
   lacks. Gender: m or f when every selected source agrees, otherwise u.
-- **Postcodes.** Austria: one `code<TAB>place` line per pair in python-stdnum's table.
-  Germany: no installed package ships German postcodes (pgeocode downloads at run time, which
-  this project does not allow), so `postcodes_de.tsv` is deliberately empty until
-  `deid scrape-dicts --source postcodes --country DE` (GeoNames, CC BY 4.0) downloads them
-  into a dictionary directory.
+- **Postcodes and places (the gazetteer).** One `code<TAB>place` line per pair of the GeoNames
+  postal-code data for Austria, Germany, Switzerland and Liechtenstein
+  (`scripts/wordlists/geonames.py`, reading the copy in `../shared/data/postcodes`; nothing at
+  run time reads it). The filter is the one `deid scrape-dicts --source postcodes` applies
+  (`deid_cli/scrape/postcodes.py`): German bulk-customer codes whose "place" is a company or an
+  office are dropped (legal forms, business words, acronyms, digits, lower-case words that are
+  no name link), bilingual names give both halves ("Hornstein / Vorištan"), Swiss office
+  suffixes are cut ("Buchs AG" -> Buchs). The places are the gazetteer of the place rules
+  (after "wohnhaft in", a preposition, a postcode); they need such a cue, so hamlets named like
+  ordinary words ("Au", "Brunnen") are no risk in running text. The words `common_words.txt`
+  must not absorb remain the Austrian municipalities of python-stdnum's postcode table and
+  Faker's cities, as before, so the common words did not change with the gazetteer.
 - **Medical sites.** Real names and their usual short forms only (no generated prefix x place
   combinations); the matcher combines a word from `site_prefixes.txt` with a following
   capitalised place at run time. Sources: Tirol Kliniken and Land Tirol hospital lists, the

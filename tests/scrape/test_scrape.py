@@ -525,17 +525,25 @@ def test_postcodes_source_writes_sorted_code_tab_place_and_skips_invalid_rows(
     server.blobs["/geonames/AT.zip"] = geonames_zip(
         "AT.txt",
         [
-            "AT\t8010\tZirbleiten\tSteiermark\t06\tGraz\t601\t\t\t47.07\t15.44\t4",
-            "AT\t1010\tQuendelhof\tWien\t09\tWien\t900\t\t\t48.20\t16.37\t4",
-            "AT\t8010\tZirbleiten\tSteiermark\t06\tGraz\t601\t\t\t47.07\t15.44\t4",
-            "AT\t801\tKurzort\tSteiermark\t06\t\t\t\t\t47.0\t15.4\t4",
+            # a municipality of its own; a locality within another; the same row twice
+            "AT\t8010\tZirbleiten\tSteiermark\t06\tGraz\t601\tZirbleiten\t60101\t47.07\t15.44\t4",
+            "AT\t1010\tQuendelhof\tWien\t09\tWien\t900\tQuendelstadt\t90001\t48.20\t16.37\t4",
+            "AT\t8010\tZirbleiten\tSteiermark\t06\tGraz\t601\tZirbleiten\t60101\t47.07\t15.44\t4",
+            "AT\t801\tKurzort\tSteiermark\t06\t\t\t\t\t47.0\t15.4\t4",  # no four-digit code
+            # a city and its district; a bilingual name
             "AT\t8020\tKapfgrub, Innere Stadt\tSteiermark\t06\t\t\t\t\t47.0\t15.4\t4",
-            "DE\t12345\tFremdort\tBayern\t\t\t\t\t\t48.0\t11.0\t4",
+            "AT\t7023\tZirbendorf / Cirbinac\tBurgenland\t01\t\t\tZirbendorf\t10101\t47.0\t16.4\t4",
+            "DE\t12345\tFremdort\tBayern\t\t\t\t\t\t48.0\t11.0\t4",  # another country
             "broken line",
         ],
     )
     server.blobs["/geonames/DE.zip"] = geonames_zip(
-        "DE.txt", ["DE\t01067\tZirbelstadt\tSachsen\t\t\t\t\t\t51.0\t13.7\t4", "DE\t1067\tZuKurz\tSachsen"]
+        "DE.txt",
+        [
+            "DE\t01067\tZirbelstadt\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",
+            "DE\t1067\tZuKurz\tSachsen",
+            "DE\t01099\tZirbel Versicherung AG\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",  # a bulk customer
+        ],
     )
     out = tmp_path / "dicts"
     url = f"{server.base}/geonames/{{country}}.zip"
@@ -544,9 +552,13 @@ def test_postcodes_source_writes_sorted_code_tab_place_and_skips_invalid_rows(
     )
     assert run.exit_code == 0, run.stderr
     assert lines(out / "postcodes_at.tsv") == [
-        "1010\tQuendelhof",
+        "1010\tQuendelhof\tlocality",
+        "1010\tQuendelstadt",
+        "7023\tCirbinac\tlocality",
+        "7023\tZirbendorf",
         "8010\tZirbleiten",
-        "8020\tKapfgrub, Innere Stadt",
+        "8020\tInnere Stadt\tlocality",
+        "8020\tKapfgrub",
     ]
     assert lines(out / "postcodes_de.tsv") == ["01067\tZirbelstadt"]
 

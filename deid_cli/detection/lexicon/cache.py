@@ -11,7 +11,7 @@ write to is refused, because unpickling a planted file would run its code. Loadi
 three times over: only ``<cache dir>/<key>.pickle`` for the key of the current inputs is ever
 opened (nothing from a user path), only a regular file owned by this user that nobody else
 may write (no symlink: opened with O_NOFOLLOW, checked on the open descriptor), and the
-unpickler resolves only the two classes a compiled lexicon consists of, so even a planted
+unpickler resolves only the three classes a compiled lexicon consists of, so even a planted
 file cannot name a function to call.
 """
 
@@ -42,7 +42,7 @@ from deid_cli.detection.lexicon.triggers import schema_digest
 
 # 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers;
 # 5: name sets answered by the automaton, the near-common index packed into one string
-CACHE_FORMAT = 5
+CACHE_FORMAT = 7
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 
@@ -117,7 +117,11 @@ def _prepare_directory(directory: Path) -> bool:
 
 # Every global a pickled PublicLexicon refers to; anything else makes the entry unusable.
 _ALLOWED_GLOBALS = frozenset(
-    {("deid_cli.detection.lexicon.lexicon", "PublicLexicon"), ("ahocorasick", "Automaton")}
+    {
+        ("deid_cli.detection.lexicon.lexicon", "PublicLexicon"),
+        ("deid_cli.detection.patterns.place_index", "PlaceIndex"),
+        ("ahocorasick", "Automaton"),
+    }
 )
 
 

@@ -22,6 +22,7 @@ from deid_cli.detection.lexicon.lists import (
 )
 from deid_cli.detection.lexicon.triggers import TRIGGER_BITS, salutation_starts, trigger_keys
 from deid_cli.detection.normalize import fold, spelling_variants
+from deid_cli.detection.patterns.place_index import PlaceIndex, build_place_index
 
 # Membership bits carried by automaton values.
 FIRST = 1 << 0
@@ -164,6 +165,9 @@ class PublicLexicon:
         first_names = frozenset(fold(w) for w in sources.first_names)
         self.places: frozenset[str] = frozenset(fold(p) for p in sources.places)
         self.place_names: list[str] = list(dict.fromkeys(sources.places))
+        # The gazetteer indexed once (and cached): the places a preposition may name ("aus X")
+        # are the towns, not the localities within them.
+        self.place_index: PlaceIndex = build_place_index(self.place_names, sources.towns)
         self.sites: list[str] = list(sources.sites)
         self.site_prefixes: list[str] = list(sources.site_prefixes)
         self.salutations: list[tuple[str, str]] = list(sources.salutations)

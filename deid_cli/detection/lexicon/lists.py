@@ -140,6 +140,11 @@ def name_parts(entry: str) -> list[str]:
     return [part for part in _NAME_SPLIT.split(entry) if len(part) > 1 and part[0].isalpha()]
 
 
+# The third column of a postcode list's place that is a locality within a municipality, not a
+# town of its own (``deid_cli.scrape.postcodes.list_rows``).
+LOCALITY = "locality"
+
+
 @dataclass(slots=True)
 class LexiconSources:
     """Everything a Lexicon is built from.
@@ -163,6 +168,8 @@ class LexiconSources:
     titles: list[str] = field(default_factory=list)
     abbreviations: list[str] = field(default_factory=list)
     places: list[str] = field(default_factory=list)
+    # The places that are towns (not only a locality within one): what a preposition may name.
+    towns: list[str] = field(default_factory=list)
     professions: list[str] = field(default_factory=list)
     organization_words: list[str] = field(default_factory=list)
     # the user's own lists
@@ -217,9 +224,13 @@ def load_bundled(directory: Path | None = None, into: LexiconSources | None = No
         sources.salutations.append((trigger.strip(), kind.strip() or "personal"))
     for path in sorted(directory.glob("postcodes_*.tsv")):
         for line in read_lines(path):
-            _, _, place = line.partition("\t")
+            _, _, rest = line.partition("\t")
+            place, _, kind = rest.partition("\t")
             if place.strip():
-                sources.places.extend(place_aliases(place.strip()))
+                aliases = place_aliases(place.strip())
+                sources.places.extend(aliases)
+                if kind.strip() != LOCALITY:
+                    sources.towns.extend(aliases)
     return sources
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
+from deid_cli.detection.patterns.place_index import PlaceIndex, as_place_index
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
@@ -144,22 +145,15 @@ _MAX_PLACE_WORDS = 5
 class AddressFinder:
     """Finds ADD and ZIP spans on raw note text; knows the places of the postcode lists."""
 
-    def __init__(self, places: Iterable[str] = ()) -> None:
-        """``places``: place names as written in the postcode dictionaries. A ZIP counts only
-        when one of them follows it, so a dict lookup keyed by the folded name replaces a huge
-        regex alternation."""
-        self._places: set[str] = set()
+    def __init__(self, places: Iterable[str] | PlaceIndex = ()) -> None:
+        """``places``: place names as written in the postcode dictionaries, or their index. A
+        ZIP counts only when one of them follows it, so a set lookup keyed by the folded name
+        replaces a huge regex alternation."""
+        index = as_place_index(places)
+        self._places = index.keys
         # First words let most non-place candidates ("2000 Einheiten") fail on one lookup.
-        self._first_words: set[str] = set()
-        longest = 1
-        for place in places:
-            words = place.split()
-            if not words:
-                continue
-            self._places.add(fold(" ".join(words)))
-            self._first_words.add(fold(words[0]))
-            longest = max(longest, len(words))
-        self._max_place_words = min(longest, _MAX_PLACE_WORDS)
+        self._first_words = index.first_words
+        self._max_place_words = min(index.max_words, _MAX_PLACE_WORDS)
 
     def addresses(
         self, text: str, suffixed: bool = True, street_starts: list[int] | None = None

@@ -14,12 +14,14 @@ from deid_cli.detection.patterns.number_context import followed_by_number_contex
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO, WEB, Span
 
-_EMAIL = guarded(
-    r"(?<![\w.%+\-@])",
-    r""
-    r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}"
-    r"@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.){1,8}[A-Za-z]{2,24}"
-    r"(?![A-Za-z0-9\-])",
+# Letters of any script in the local part and the domain ("jürgen.weiß@…", "ayşe.kılıç@…",
+# "info@müller-praxis.de"): anything shaped like an address is one. (The first-character guard
+# is written out: ``guarded`` cannot list "any letter or digit".)
+_EMAIL = re.compile(
+    r"(?<![\w.%+\-@'’])(?=[^\W_])"
+    r"[^\W_][\w.%+\-'’]{0,63}"
+    r"@[^\W_](?:[\w\-]{0,62}\.){1,8}[^\W\d_]{2,24}"
+    r"(?![\w\-])"
 )
 
 # Scheme URLs and www. hosts run up to white space and are trimmed in Python. The lookbehind

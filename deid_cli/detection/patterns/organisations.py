@@ -40,6 +40,7 @@ from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.place_index import PlaceIndex, as_place_index, place_keys
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.ranges import union_ranges
 from deid_cli.detection.spans import Span, resolve_overlaps
@@ -265,41 +266,28 @@ class OrgStage:
     def __init__(
         self,
         types: frozenset[str],
-        places: Iterable[str],
+        places: Iterable[str] | PlaceIndex,
         professions: Iterable[str],
         org_words: Iterable[str],
         common_words: frozenset[str],
+        towns: Iterable[str] | None = None,
     ) -> None:
         self._types = frozenset(types)
         self._common = common_words
         self._professions = frozenset(fold(p) for p in professions if p.strip())
-        self._build_places(places)
+        index = as_place_index(places)
+        if towns is not None:
+            index = index._replace(towns=frozenset(k for t in towns for k in place_keys(t)))
+        self._places = index.keys
+        self._place_first = index.first_words
+        # Word-level prefixes of multi-word places: a longer match is tried only while one fits.
+        self._place_prefixes = index.prefixes
+        self._max_place_words = index.max_words
+        # The places a preposition may name; None: every place (lists without localities).
+        self._towns = index.towns
         self._build_org_words(org_words)
 
     # -- set-up -----------------------------------------------------------------------------
-    def _build_places(self, places: Iterable[str]) -> None:
-        keys: set[str] = set()
-        for place in places:
-            words = place.split()
-            if not words:
-                continue
-            key = fold(" ".join(words))
-            keys.add(key)
-            # "St. Johann" and "Sankt Johann" are written both ways.
-            if key.startswith("st. "):
-                keys.add("sankt " + key[4:])
-            elif key.startswith("sankt "):
-                keys.add("st. " + key[6:])
-        self._places = frozenset(keys)
-        self._place_first = frozenset(k.split(" ", 1)[0] for k in keys)
-        # Word-level prefixes of multi-word places: a longer match is tried only while one fits.
-        self._place_prefixes = frozenset(
-            " ".join(words[:i])
-            for words in (k.split(" ") for k in keys if " " in k)
-            for i in range(1, len(words))
-        )
-        self._max_place_words = min(max((k.count(" ") + 1 for k in keys), default=1), _MAX_PLACE_WORDS)
-
     def _build_org_words(self, org_words: Iterable[str]) -> None:
         heads: set[str] = set()
         suffixes: set[str] = set()
@@ -584,6 +572,8 @@ class OrgStage:
             end, key = found
             if m.group("prep") and m.group("prep").lower() in ("von", "bei") and key in _NAME_PLACES:
                 continue
+            if m.group("prep") and not self._is_town(key):
+                continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
@@ -660,6 +650,11 @@ class OrgStage:
         if "-" in last and f"{head} {last.split('-', 1)[0]}".strip() in self._places:
             return end - cut, stripped
         return None
+
+    def _is_town(self, key: str) -> bool:
+        """Is the found place (folded) a town, or a town joined to another name by a hyphen?"""
+        towns = self._towns
+        return towns is None or key in towns or key.split("-", 1)[0] in towns or key.rstrip(".") in towns
 
     def _word_place(self, key: str) -> bool:
         """A one-word place that is also a German word (needs a postcode before it)."""

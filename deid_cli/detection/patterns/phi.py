@@ -53,8 +53,9 @@ Identifiers (masker ``RegexID``)
     * German KVNR ``A123456780``: letter + 9 digits, check digit as documented by GKV
       (letter -> 01..26, weights 1,2,1,2,..., products cross-summed, sum mod 10);
     * IBAN with valid checksum and country format (``stdnum.iban``), spaced or compact;
-    * after an ID keyword (Fallnr., Fall-Nr., Fallnummer, PIZ, Pat.-Nr., Patientennummer,
-      Aufnahmenr., Befundnr., Vers.-Nr., SVNR, SV-Nr., KVNR, E-Nr., Auftragsnr., Vorgangs-Nr.,
+    * after an ID keyword (Fallnr., Fall-Nr., Fallnummer, Fallzahl, FN, PIZ, Pat.-Nr., Pat.-ID,
+      Patientennummer, Aufnahmenr., Aufnahmezahl, Befundnr., Histologie-Nr., HNr., Vers.-Nr.,
+      SVNR, SV-Nr., KVNR, E-Nr., Auftragsnr., Vorgangs-Nr.,
       Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a colon): the code
       that follows (optional ":"), when it has at least 4 digits and is not a date; the span is
       the code only;
@@ -382,18 +383,27 @@ _KW_STEMS = [
     "Mitglieds",
     "Rechnungs",
     "Untersuchungs",
+    "Eingangs",
+    "Histologie",
+    "Histo",
+    "Pathologie",
+    "Patho",
+    "Zytologie",
+    "H",  # "HNr.", "H-Nr." (Histologie)
 ]
-_KW_WORDS = ["PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode"]
-_KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID)"
+_KW_WORDS = ["PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode", "FN"]
+# "Nr.", "Nummer", "ID" and the Austrian "-zahl" ("Fallzahl", "Aufnahmezahl").
+_KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID|[Zz]ahl)"
 # A keyword is a stem + "Nr."/"nummer"/"ID" ("Fall-Nr.", "Pat.-Nr.", "Befundnummer") or a
 # word of its own ("PIZ", "SVNR"); stems and words share one first-letter alternation.
 _ID_KEYWORD = (
     f"{_firsts(_KW_STEMS + _KW_WORDS)}(?<![\\w\\-].)"
     f"(?:(?:{_rests(_KW_STEMS)})\\.?-?[ ]?{_KW_SUFFIX}|(?:{_rests(_KW_WORDS)}))(?![^\\W\\d_])"
 )
+# The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
 _ID_CODE = re.compile(
     _ID_KEYWORD + r"[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
-    r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
+    r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
     r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d))){0,3}"
 )
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from deid_cli.detection.chunk import EMAIL, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
 from deid_cli.detection.patterns.addresses import AddressFinder
 from deid_cli.detection.patterns.contacts import end_before_emails, find_emails, find_phones, find_urls
+from deid_cli.detection.patterns.place_index import PlaceIndex
 from deid_cli.detection.spans import Span, select_disjoint
 
 EVERY_PATTERN = EMAIL | URL | STREET | ZIP_DIGITS | ZIP_KEYWORD
@@ -36,8 +37,9 @@ def _resolve(spans: list[Span]) -> list[Span]:
 class RegexStage:
     """Finds PHO, MAI, WEB, ADD and ZIP spans on raw note text."""
 
-    def __init__(self, places: Iterable[str] = ()) -> None:
-        """``places``: place names as written in the postcode dictionaries (see AddressFinder)."""
+    def __init__(self, places: Iterable[str] | PlaceIndex = ()) -> None:
+        """``places``: place names as written in the postcode dictionaries, or their index
+        (see AddressFinder)."""
         self._addresses = AddressFinder(places)
 
     def find(self, text: str, candidates: Candidates | None = None) -> list[Span]:

@@ -19,7 +19,9 @@ GENERATED_FILES = (
     "first_names_gender.tsv",
     "surnames.txt",
     "postcodes_at.tsv",
+    "postcodes_ch.tsv",
     "postcodes_de.tsv",
+    "postcodes_li.tsv",
     "medical_sites.txt",
     "site_prefixes.txt",
     "common_words.txt",
@@ -80,26 +82,32 @@ def test_generated_dictionaries_are_nfc_normalized(name: str) -> None:
         assert unicodedata.normalize("NFC", line) == line, line
 
 
-def test_austrian_postcodes_are_four_digit_code_tab_place() -> None:
-    lines = entries("postcodes_at.tsv")
-    assert len(lines) > 2000
+@pytest.mark.parametrize(
+    ("name", "code", "minimum"),
+    [("postcodes_at.tsv", r"[1-9]\d{3}", 15000), ("postcodes_de.tsv", r"\d{5}", 15000),
+     ("postcodes_ch.tsv", r"[1-9]\d{3}", 3000), ("postcodes_li.tsv", r"94\d\d", 10)],
+)  # fmt: skip
+def test_postcode_lists_are_code_tab_place_with_localities_marked(name: str, code: str, minimum: int) -> None:
+    lines = entries(name)
+    assert len(lines) > minimum  # GeoNames code-locality pairs, not only municipalities
     for line in lines:
-        code, place = line.split("\t")
-        assert re.fullmatch(r"[1-9]\d{3}", code), line
-        assert place.strip() == place and place, line
+        fields = line.split("\t")
+        assert re.fullmatch(code, fields[0]) and len(fields) in (2, 3), line
+        assert fields[1].strip() == fields[1] and fields[1][0].isupper(), line
+        assert fields[2:] in ([], ["locality"]), line
+        assert not re.search(r"GmbH|\bAG\b|\d", fields[1]), line  # no bulk customer's company
 
 
-def test_austrian_postcodes_include_known_places() -> None:
-    pairs = {tuple(line.split("\t")) for line in entries("postcodes_at.tsv")}
-    assert ("6020", "Innsbruck") in pairs
-    assert ("1010", "Wien") in pairs
-
-
-def test_german_postcodes_if_present_are_five_digit_code_tab_place() -> None:
-    for line in entries("postcodes_de.tsv"):
-        code, place = line.split("\t")
-        assert re.fullmatch(r"\d{5}", code), line
-        assert place, line
+def test_postcode_lists_hold_the_towns_addresses_use() -> None:
+    rows = {
+        tuple(line.split("\t")) for name in ("at", "de", "ch") for line in entries(f"postcodes_{name}.tsv")
+    }
+    for town in [("6020", "Innsbruck"), ("1010", "Wien"), ("1160", "Wien"), ("8010", "Graz"),
+                 ("20095", "Hamburg"), ("80331", "München"), ("8001", "Zürich")]:  # fmt: skip
+        assert town in rows, town
+    assert ("1160", "Ottakring", "locality") in rows  # a district, from "Wien, Ottakring"
+    # A hamlet within a municipality is marked: only a strong cue makes it a place in text.
+    assert any(len(row) == 3 for row in rows)
 
 
 @pytest.mark.parametrize("name", ["first_names.txt", "surnames.txt"])

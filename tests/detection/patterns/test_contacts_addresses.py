@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deid_cli.detection.lexicon.lists import load_bundled
 from deid_cli.detection.patterns.regex_stage import RegexStage
 from deid_cli.detection.spans import ADD, MAI, PHO, WEB, ZIP, Span
 
@@ -283,7 +284,7 @@ def test_empty_place_list_never_matches_zip_without_keyword() -> None:
 def test_offsets_are_python_string_indices_after_umlauts_and_emoji(stage: RegexStage) -> None:
     text = "Größe 😀🫀 Übergabe: Tel. 0664/1234567, Mail ä.b@x.at? nein: a.b@x.at, Weg: Hauptplatz 3"
     spans = stage.find(text)
-    assert [text[s.start : s.end] for s in spans] == ["0664/1234567", "a.b@x.at", "Hauptplatz 3"]
+    assert [text[s.start : s.end] for s in spans] == ["0664/1234567", "ä.b@x.at", "a.b@x.at", "Hauptplatz 3"]
     assert spans[0].start == text.index("0664")
 
 
@@ -391,3 +392,30 @@ def test_adversarial_input_finishes_quickly(stage: RegexStage, kind: str) -> Non
     stage.find(text)
     # Linear scans take well under 0.3 s here; the generous bound only catches backtracking.
     assert time.perf_counter() - started < 3.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["20095 Hamburg", "80331 München", "8001 Zürich", "9490 Vaduz", "1160 Ottakring", "5143 Quick"],
+)
+def test_the_bundled_gazetteer_knows_the_towns_and_localities_of_four_countries(text: str) -> None:
+    # German, Swiss and Liechtenstein towns, a Viennese district, an Austrian hamlet (GeoNames).
+    code, place = text.split(" ", 1)
+    assert found(RegexStage(load_bundled().places), f"Anschrift: {text}, Tel. folgt") == [code, place]
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["jürgen.weiß@spital-nord.at", "ayşe.kılıç@beispiel.com", "info@müller-praxis.de", "o'brien@x.ie",
+     "zoë@élan.fr", "marija.kovačević@bolnica.hr"],
+)  # fmt: skip
+def test_e_mail_addresses_with_letters_of_any_script_are_found_whole(stage: RegexStage, address: str) -> None:
+    text = f"Befund an {address}, bitte bestätigen."
+    assert found(stage, text) == [address]
+
+
+@pytest.mark.parametrize(
+    "text", ["Termin 12.3.@Ambulanz", "Kosten 3@5.00 EUR", "Twitter @klinik", "mail@localhost"]
+)
+def test_at_signs_that_are_no_address_stay(stage: RegexStage, text: str) -> None:
+    assert found(stage, text) == []

@@ -399,3 +399,36 @@ def test_adversarial_200_kb_inputs_finish_fast(stage: OrgStage, name: str) -> No
     spans = stage.find(text)
     assert time.process_time() - started < 1.0
     assert all(a.end <= b.start for a, b in pairwise(spans))
+
+
+# --- the gazetteer: GeoNames towns of DE/AT/CH/LI; a locality needs a strong cue -------------
+
+
+@pytest.fixture(scope="module")
+def gazetteer_stage(lists: tuple[list[str], list[str], list[str], frozenset[str]]) -> OrgStage:
+    """The stage as the detector builds it: the towns of the postcode lists set apart."""
+    return OrgStage(ALL, *lists, towns=load_bundled().towns)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Die Patientin wohnt in Hamburg und kommt zur Kontrolle.", "Hamburg"),
+        ("Aus Göttingen zugewiesen zur Abklärung.", "Göttingen"),
+        ("Urlaub in Zürich, danach Verschlechterung.", "Zürich"),
+        ("Umzug nach Vaduz geplant.", "Vaduz"),
+        ("Rückkehr aus Frankfurt am Main am Wochenende.", "Frankfurt am Main"),
+    ],
+)
+def test_a_town_of_any_of_the_four_countries_after_a_preposition_is_a_place(
+    gazetteer_stage: OrgStage, text: str, place: str
+) -> None:
+    assert found(gazetteer_stage, text, LOC) == [place]
+
+
+def test_a_locality_within_a_municipality_needs_a_stronger_cue_than_a_preposition(
+    gazetteer_stage: OrgStage,
+) -> None:
+    # "Quick" is an Austrian hamlet in GeoNames and a lab value in letters.
+    assert found(gazetteer_stage, "Marcumar nach Quick dosieren.", LOC) == []
+    assert found(gazetteer_stage, "Patient wohnhaft in Quick, Landwirt.", LOC) == ["Quick"]

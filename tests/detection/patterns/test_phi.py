@@ -593,3 +593,28 @@ def test_spaced_numbers_with_a_two_digit_year_are_no_date_even_when_the_day_is_i
     # A spaced date needs a four-digit year; what cannot be parsed as a date must not be masked
     # as one either (the pseudonymizer could not shift it).
     assert found(stage, text, DAT) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Fallzahl: 2023/123456, stationär", "2023/123456"),
+        ("Aufnahmezahl 202300123 vom Vortag", "202300123"),
+        ("FN 12 345 678 laut Etikett", "12 345 678"),
+        ("Pat.-ID: 00123456", "00123456"),
+        ("Histologie-Nr.: H 2023/4455 ausständig", "H 2023/4455"),
+        ("HNr. 23-11245 beigelegt", "23-11245"),
+        ("Histo-Nr. E/2023/1122", "E/2023/1122"),
+        ("Befund-Nr. 88/2023 liegt vor", "88/2023"),
+    ],
+)
+def test_id_keyword_families_of_austrian_and_german_letters(stage: PhiStage, text: str, code: str) -> None:
+    # "-zahl" is the Austrian "-nummer"; series letters and slashes belong to the code.
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text", ["die Fallzahl ist gering", "Zahl der Fälle 3", "Befund-Nr.: folgt", "FN unklar"]
+)
+def test_id_keywords_without_a_code_mask_nothing(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generalisation harness of issue 16: dev/test template families, recall per mention class.
+"""Generalisation harness of issues 16 and 17: dev/test template families, recall per mention and
+PHI class.
 
 Entry point only: the code is the ``scripts/generalise/`` package (its docstring explains the
 design and lists the modules).

@@ -49,7 +49,7 @@ from deid_cli.detection.spans import (
     resolve_overlaps,
 )
 from deid_cli.detection.text import PreparedText
-from deid_cli.detection.words import WordClasses
+from deid_cli.detection.words import COMMON, KEPT, NOT_NAME_SHAPED, NOUN_SHAPED, TITLE, WordClasses
 
 if TYPE_CHECKING:
     from deid_cli.detection.patterns.phi import PhiStage
@@ -122,7 +122,8 @@ class Detector:
         self.vote_all = vote == "all"
         self.types = frozenset(types)
         self.ages = ages
-        self.regex = RegexStage(lexicon.public.place_index)
+        self._words = WordClasses(lexicon)
+        self.regex = RegexStage(lexicon.public.place_index, self._may_be_place)
         phi_types = self.types & {DAT, AGE, ID}
         self.phi: PhiStage | None = None
         if phi_types:  # dates, ages and IDs: their regexes (and python-stdnum) load only when asked for
@@ -138,6 +139,7 @@ class Detector:
                 public.professions,
                 public.organization_words,
                 lexicon.common,
+                place_like=self._may_be_place,
             )
             if org_types
             else None
@@ -146,7 +148,6 @@ class Detector:
         self._aliases: dict[str, str] = {}  # learned misspelling -> the learned name it takes the code of
         self._variants_known = False  # the learned automaton holds every possible variant
         self._setup = MaskerSetup(lexicon, ambiguity_rule)
-        self._words = WordClasses(lexicon)
         self.maskers: list[Masker] = build_maskers(self._setup)
         self._context_maskers = context_maskers()
         self._voting = frozenset(m.name for m in self.maskers) | {"CorpusName"}
@@ -258,6 +259,11 @@ class Detector:
             if span.masker in self._before_full_name:
                 early.add((span.start, span.end))
         return all((hit.start, hit.end) in early for hit in hits)
+
+    def _may_be_place(self, word: str) -> bool:
+        """Could a capitalized word after a postcode be a town no list knows? Not an ordinary
+        word, a noun by its form, a title, a keep-listed word or an acronym."""
+        return not self._words.of(word) & _NOT_A_PLACE
 
     @property
     def words(self) -> WordClasses:
@@ -528,6 +534,9 @@ class Detector:
         start, end = prepared.to_original(span.start, span.end)
         return Span(start, end, span.type, span.masker, span.reference)
 
+
+# Word classes a town's name after a postcode does not have.
+_NOT_A_PLACE = COMMON | NOUN_SHAPED | TITLE | KEPT | NOT_NAME_SHAPED
 
 # Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
 # votes in overlap resolution (a site, the context stage's organisations, professions, places).

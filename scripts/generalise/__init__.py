@@ -1,4 +1,5 @@
-"""The honest generalisation harness of issue 16: generated letters and notes, scored per class.
+"""The honest generalisation harness of issues 16 and 17: generated letters and notes, scored
+per class of person mention and per class of other PHI.
 
 Why: deid was tuned on the text it was developed against; recall on text it has never seen is the
 measure that counts. Templates and name pools are therefore split into two families:
@@ -10,7 +11,12 @@ measure that counts. Templates and name pools are therefore split into two famil
   failures are only ever looked at as counts per class.
 
 Every person mention carries exactly one mention class (see ``classes``) and a listed/unlisted
-flag, so the scorer can report recall per class and "persons fully masked".
+flag, so the scorer can report recall per class and "persons fully masked". The other PHI of
+letters (issue 17: addresses, postcodes and their places, places after a preposition, sites,
+practices, ward codes, identifiers after a keyword, e-mail addresses) carries one PHI class per
+value, in the same dev/test split: its own frames, institution phrasings, ID keywords and mail
+domains per family; dev places from the bundled gazetteer, test places and streets invented and
+in no list of ``dictionaries/``. deid runs with its default types plus ID (see ``runner``).
 
 Run it through ``scripts/generalise.py``. Modules:
 
@@ -18,10 +24,14 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``pools``: dictionary keys, name pools of both families, the listed check.
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
+- ``places``: gazetteer places (dev), invented villages and streets (test).
+- ``phi_templates``: the two disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``mentions``: renders one person mention of a class into labelled pieces.
-- ``compose``: builds letters and notes with exact gold spans, persons and trap spans.
+- ``phi``: renders the other PHI into labelled pieces.
+- ``compose``: builds letters and notes with exact gold spans, persons, PHI and trap spans.
 - ``runner``: runs the installed ``deid run`` over a corpus and reads its spans and output back.
-- ``score``: name-token recall, persons fully masked, precision, kept traps, verbatim leaks.
+- ``score``: name-token recall, persons fully masked, precision, kept traps, verbatim leaks;
+  recall and verbatim leaks per PHI class.
 - ``report``: tables and JSON.
 - ``cli``: the ``generate`` and ``report`` subcommands.
 """

@@ -1,5 +1,6 @@
-"""Mention classes: every person mention is tagged with exactly one, so recall can be read per
-kind of mention (issue 16 lists the kinds that leak on unseen text)."""
+"""Mention classes: every person mention and every other PHI mention is tagged with exactly one,
+so recall can be read per kind of mention (issues 16 and 17 list the kinds that leak on unseen
+text)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,22 @@ KINDS: tuple[str, ...] = ("letters", "notes")
 PERSON_LABELS: frozenset[str] = frozenset({"PAT", "HCP", "PER"})
 # Lower-case name particles: part of the mention (masked with it), not of a verbatim check.
 PARTICLES: tuple[str, ...] = ("von", "van der", "de la", "van", "di", "zu", "von der", "de")
+
+# Issue 17: the other PHI of letters, one class per kind of mention, each with its gold label.
+# A site's gold span is the whole name ("Klinikum Kufstein"); a ward code is gold SIT (it places
+# the patient in the house), whatever type deid gives it.
+PHI_CLASSES: dict[str, str] = {
+    "address": "ADD",
+    "zip": "ZIP",
+    "place_after_zip": "LOC",
+    "place_after_preposition": "LOC",
+    "site": "SIT",  # a hospital, clinic or rehab centre named after its place
+    "practice": "SIT",  # a doctor's practice named after the doctor ("Praxis Dr. Huber")
+    "ward_code": "SIT",
+    "id_after_keyword": "ID",
+    "email": "MAI",
+}
+# Gold-only labels: dates are gold so that a run which masks them is not charged for it, but
+# they are not reported (deid's default types do not include DAT).
+GOLD_ONLY: dict[str, str] = {"date": "DAT"}
+GOLD_LABELS: dict[str, str] = {**PHI_CLASSES, **GOLD_ONLY}

@@ -14,7 +14,9 @@ from generalise.report import evaluate, markdown
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(description="Generalisation harness of issue 16 (dev/test families).")
+    parser = argparse.ArgumentParser(
+        description="Generalisation harness of issues 16 and 17 (dev/test families)."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write one family's letters or notes with gold (JSONL)")
     gen.add_argument("--family", choices=FAMILIES, required=True)

@@ -15,6 +15,7 @@ class Piece(NamedTuple):
     text: str
     label: str | None = None  # person label of a name token
     trap: str | None = None  # kind of a word that must stay unmasked
+    phi: str | None = None  # class of a non-person gold span (classes.GOLD_LABELS)
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,8 @@ def render(form: str, p: Person, rng: random.Random, chains: tuple[str, ...]) ->
     if form == "inverted":
         pieces = [*surname_pieces(p), Piece(", "), Piece(p.first, p.label)]
         if rng.random() < 0.6:
-            pieces.append(
-                Piece(f", geb. {rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}.{rng.randint(1930, 1999)}")
-            )
+            birth = f"{rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}.{rng.randint(1930, 1999)}"
+            pieces += [Piece(", geb. "), Piece(birth, phi="date")]
         return "inverted", pieces
     if form == "capitals":
         if rng.random() < 0.5:

@@ -30,7 +30,8 @@ from generalise.morphology import (
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _keys(word: str) -> set[str]:
+def word_keys(word: str) -> set[str]:
+    """The keys a word is compared by: lower-cased, umlaut-folded and diacritic-folded."""
     return {word.lower(), fold(word), ascii_fold(word)}
 
 
@@ -46,14 +47,14 @@ def dictionary_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
                 field = field.strip()
                 if field and not field.startswith("#"):
                     for word in [field, *_WORD.findall(field)]:
-                        keys |= _keys(word)
+                        keys |= word_keys(word)
     return frozenset(keys)
 
 
 def _list_keys(path: Path) -> frozenset[str]:
     """The keys of a one-name-per-line list (empty if the file is missing)."""
     lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
-    return frozenset(key for line in lines for key in _keys(line.strip()))
+    return frozenset(key for line in lines for key in word_keys(line.strip()))
 
 
 @lru_cache(maxsize=4)
@@ -63,7 +64,7 @@ def name_list_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
 
 
 def in_keys(word: str, keys: frozenset[str] | set[str]) -> bool:
-    return bool(_keys(word) & keys)
+    return bool(word_keys(word) & keys)
 
 
 def _noun_lemmas() -> dict[str, str]:
@@ -100,7 +101,7 @@ class FamilyPools:
 
 
 def _fold_set(names: set[str]) -> set[str]:
-    return {key for name in names for key in _keys(name)}
+    return {key for name in names for key in word_keys(name)}
 
 
 def build_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, FamilyPools]:

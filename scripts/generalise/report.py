@@ -1,4 +1,5 @@
-"""Generates, runs deid and formats the result: one table per family, Markdown or JSON.
+"""Generates, runs deid and formats the result: per family a person table, a measure table and
+a table of the other PHI (issue 17), Markdown or JSON.
 
 Why Markdown: the same table is pasted into docs/evaluation.md; only counts and ratios are
 printed, never note text or names.
@@ -6,7 +7,7 @@ printed, never note text or names.
 
 from __future__ import annotations
 
-from generalise.classes import CLASSES, KINDS
+from generalise.classes import CLASSES, KINDS, PHI_CLASSES
 from generalise.compose import generate
 from generalise.runner import run_deid
 from generalise.score import score
@@ -58,4 +59,18 @@ def markdown(result: dict) -> str:
     for name, get in measures:
         values = [_fmt(get(result[k])) for k in (*KINDS, "all")]
         lines.append(f"| {name} | {' | '.join(values)} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, "", *phi_table(result)]) + "\n"
+
+
+def phi_table(result: dict) -> list[str]:
+    """Recall per PHI class in letters, notes and both; verbatim leaks over both."""
+    lines = [
+        "| PHI class | gold | count | recall letters | recall notes | recall | verbatim leaks |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for key in (*PHI_CLASSES, "all"):
+        rows = [result[k]["phi"][key] for k in (*KINDS, "all")]
+        label = f"**{key}**" if key == "all" else key
+        cells = [PHI_CLASSES.get(key, ""), str(rows[2]["count"]), *(_fmt(r["recall"]) for r in rows)]
+        lines.append(f"| {label} | {' | '.join(cells)} | {_fmt(rows[2]['verbatim_leaks'])} |")
+    return lines

@@ -347,4 +347,5 @@ Kurklinik Landesklinik Landesklinikum Landeskrankenhaus Ordensklinikum Pflegehei
 Reha Rehaklinik Rehabilitationsklinik Rehabilitationszentrum Rehazentrum Sanatorium Spital
 Stadtspital Unfallkrankenhaus Uniklinik Uniklinikum Universitätsklinik Universitätskliniken
 Universitätsklinikum Universitätsspital
+Reha-Zentrum Reha-Klinik Lehrkrankenhaus Landesspital Bezirksspital Ordensspital
 """

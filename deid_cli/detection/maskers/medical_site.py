@@ -1,9 +1,11 @@
 """MedicalSite masker: hospitals, clinics and rehabilitation centres.
 
-Two sources: the multi-word site dictionary ("LKH Innsbruck", "AKH Wien"), and the pattern
-"site word + place name" ("BKH Schwaz", "Klinikum Wels-Grieskirchen", "Reha Bad Häring") where
-the place comes from the postcode dictionaries, so any town's hospital is found without
-listing every combination.
+Two sources: the multi-word site dictionary ("LKH Innsbruck", "AKH Wien"), and the grammar
+"site word + its name": a place of the postcode dictionaries ("BKH Schwaz", "Klinikum
+Wels-Grieskirchen", "Reha Bad Häring"), a saint ("Krankenhaus St. Josef", "Klinikum Sankt
+Elisabeth Braunau"), a religious order or founder after "der"/"des" ("KH der Barmherzigen Brüder
+Linz", "Spital der Elisabethinen"), or one name-like word, so any town's or order's hospital is
+found without listing every combination.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ from deid_cli.detection.spans import SIT
 _SPACE = re.compile(r"[ \t]{1,2}")
 _PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
 _MAX_PLACE_WORDS = 4
+# A saint a house is named after: "St. Josef", "Sankt Elisabeth", "Hl. Geist", "St. Anna-Kinderspital".
+_SAINT = re.compile(r"[ \t]+(?:St\.|Sankt|Hl\.|Heilige[nr]?)[ \t]*([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*)")
+# An order or founder after the site word: "der Barmherzigen Brüder", "der Elisabethinen".
+_OF_WHOM = re.compile(r"[ \t]+(?:der|des)[ \t]+([A-ZÄÖÜ][^\W\d_]+)(?:[ \t]+([A-ZÄÖÜ][^\W\d_]+))?")
 
 
 # A house named after a person or place, hyphenated onto its kind: "Anna-Muster-Klinik",
@@ -47,7 +53,9 @@ class MedicalSiteMasker:
     def __init__(self, site_prefixes: list[str], places: frozenset[str]) -> None:
         self._places = places
         if site_prefixes:
-            body = "|".join(re.escape(p) for p in sorted(set(site_prefixes), key=len, reverse=True))
+            # Letterheads write the house in capitals too ("LANDESKRANKENHAUS INNSBRUCK").
+            forms = {form for p in site_prefixes for form in (p, p.upper())}
+            body = "|".join(re.escape(p) for p in sorted(forms, key=len, reverse=True))
             self._prefix: re.Pattern[str] | None = guarded(r"(?<![\w.-])", rf"(?:{body})(?![\w])")
         else:
             self._prefix = None
@@ -71,9 +79,35 @@ class MedicalSiteMasker:
         for match in prefixed:
             end = self._place_end(ctx.view, match.end()) if self._places else None
             if end is None:
+                end = self._patron_end(ctx, match.end())
+            if end is None:
                 end = self._name_end(ctx, match.end())
             if end is not None and not ctx.is_blocked(match.start(), end):
                 ctx.site_votes.append(Vote(match.start(), end, self.name, hint="site", type=SIT))
+
+    def _patron_end(self, ctx: NoteContext, pos: int) -> int | None:
+        """A saint or an order the house is named after, and the town after it if one follows:
+        "Krankenhaus St. Josef Braunau", "KH der Barmherzigen Brüder Linz", "Spital der
+        Elisabethinen". An ordinary noun after "der"/"des" counts only with a town after it
+        ("Klinik der Universität Innsbruck", not "Klinik des Patienten")."""
+        view = ctx.view
+        saint = _SAINT.match(view, pos)
+        if saint is not None:
+            end = saint.end()
+        else:
+            order = _OF_WHOM.match(view, pos)
+            if order is None:
+                return None
+            first, second = order.group(1), order.group(2)
+            common = ctx.lexicon.is_common
+            if common(first) and not (second and first.endswith("en")):
+                return self._place_end(view, order.end(1)) if self._places else None
+            # "Barmherzigen Brüder", "Linzer Schwestern": an adjective and its noun; otherwise
+            # the name ends before a second word that is an ordinary one.
+            both = second is not None and (first.endswith(("en", "er")) or not common(second))
+            end = order.end() if both else order.end(1)
+        town = self._place_end(view, end) if self._places else None
+        return town or end
 
     @staticmethod
     def _name_end(ctx: NoteContext, pos: int) -> int | None:

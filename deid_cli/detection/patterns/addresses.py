@@ -8,7 +8,7 @@ street, with a country prefix or after a residence cue.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
@@ -133,10 +133,24 @@ _ZIP_AFTER_STREET = re.compile(
     rf"[ \t]?,?[ \t]?(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
     r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
 )
+# A line (or a comma-separated part) that is capitalized words and a house number, ending right
+# before a postcode: "Oberhofen 23, ", "Dorf 15\n".
+_LINE_BEFORE_ZIP = re.compile(
+    r"(?:^|(?<=[\n,;:·•|]))[ \t]*"
+    r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
+    r"(?:[ \t-][A-ZÄÖÜa-zäöü][^\W\d_]{0,40}\.?){0,3}[ \t]+\d{1,4}[a-z]?(?:/\d{1,3}){0,2})"
+    r"(?:[ \t]*[,·•|][ \t]*|[ \t]*\r?\n[ \t]*)\Z"
+)
 _RESIDENCE_BEFORE = re.compile(
     r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|\badresse|\banschrift)[ \t]*:?[ \t]*$"
 )
 _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
+# Where an address's postcode stands (what precedes it): a line's start, a letterhead's
+# separator, a comma, or a preposition of place.
+_POSTCODE_SLOT = re.compile(
+    r"(?:(?:^|\n)[ \t]*|[·•|,;][ \t]*|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
+)
+_CAPITALIZED_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
 _MAX_PLACE_WORDS = 5
@@ -145,7 +159,9 @@ _MAX_PLACE_WORDS = 5
 class AddressFinder:
     """Finds ADD and ZIP spans on raw note text; knows the places of the postcode lists."""
 
-    def __init__(self, places: Iterable[str] | PlaceIndex = ()) -> None:
+    def __init__(
+        self, places: Iterable[str] | PlaceIndex = (), place_like: Callable[[str], bool] | None = None
+    ) -> None:
         """``places``: place names as written in the postcode dictionaries, or their index. A
         ZIP counts only when one of them follows it, so a set lookup keyed by the folded name
         replaces a huge regex alternation."""
@@ -154,6 +170,9 @@ class AddressFinder:
         # First words let most non-place candidates ("2000 Einheiten") fail on one lookup.
         self._first_words = index.first_words
         self._max_place_words = min(index.max_words, _MAX_PLACE_WORDS)
+        # Could this capitalized word be a place no list knows (not an ordinary word, a noun by
+        # its form, a title)? None: only known places follow a postcode.
+        self._place_like = place_like
 
     def addresses(
         self, text: str, suffixed: bool = True, street_starts: list[int] | None = None
@@ -212,11 +231,49 @@ class AddressFinder:
                 # residence cue makes it a postcode, whatever the place.
                 word = _CAPITALIZED_PLACE.match(text, end + 1) if text[end : end + 1] == " " else None
                 place_end = word.end() if word else None
+            if place_end is None and group == "zip" and self._place_like is not None:
+                place_end = self._unknown_place_line(text, start, end)
             if group == "zip" and place_end is None:
                 continue
             out.append(Span(start, end, ZIP, "RegexZIP"))
             if place_end is not None:
                 out.append(Span(end + 1, place_end, ADD, "RegexZIP"))
+        return out
+
+    def _unknown_place_line(self, text: str, start: int, end: int) -> int | None:
+        """A postcode where an address's postcode stands, followed by a place no list knows:
+        opening its line ("3100 Kleinhausen" under the street), after a letterhead's separator
+        ("Feldrain 3 · 3100 Kleinhausen") or after a preposition of place ("übersiedelt nach
+        3100 Kleinhausen"). The place is up to three capitalized words that pass the place
+        test, so a year and a procedure ("2015 Appendektomie") stay."""
+        if self._place_like is None or not _POSTCODE_SLOT.search(text, max(0, start - 16), start):
+            return None
+        place_end = None
+        for word in _CAPITALIZED_WORD.finditer(text, end, min(len(text), end + 128)):
+            if text[place_end if place_end is not None else end : word.start()] not in (" ", "-"):
+                break
+            if not self._place_like(word.group()):
+                break
+            place_end = word.end()
+            if word.start() - end > 90:
+                break
+        return place_end
+
+    @staticmethod
+    def lines_before_zips(text: str, zips: list[Span], addresses: list[Span]) -> list[Span]:
+        """The address written right before a postcode and its place, on the line before or
+        before a comma, when it is no street the street patterns know: a hamlet or square and
+        its house number ("Oberhofen 23, 6410 Telfs", "Dorf 15" over "6500 Landeck"), as
+        rural Austrian addresses are written."""
+        out: list[Span] = []
+        for span in zips:
+            if span.type != ZIP or any(a.start <= span.start < a.end + 4 for a in addresses):
+                continue
+            match = _LINE_BEFORE_ZIP.search(text, max(0, span.start - 64), span.start)
+            if match is not None and not any(
+                a.start < match.end("line") and match.start("line") < a.end for a in addresses
+            ):
+                out.append(Span(match.start("line"), match.end("line"), ADD, "RegexAddress"))
         return out
 
     @staticmethod

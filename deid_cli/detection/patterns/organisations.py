@@ -34,7 +34,7 @@ only, and every candidate looks at a bounded window, so the time is linear in th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -212,13 +212,20 @@ _ORG_WORK_AT = guarded(
 
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
-    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
-    r"Wohnsitz[ \t]*:?|Raum)|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])",
+    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
+    r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum)"
+    r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
 )
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
+# The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
+_RESIDENCE_CUE = re.compile(
+    r"(?i:wohnhaft(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort|wohnsitz"
+    r"|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus)\Z"
+)
+_UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 _MAX_PLACE_WORDS = 6
 # Places that are German words too but not in common_words (place names are kept out of it).
@@ -271,6 +278,7 @@ class OrgStage:
         org_words: Iterable[str],
         common_words: frozenset[str],
         towns: Iterable[str] | None = None,
+        place_like: Callable[[str], bool] | None = None,
     ) -> None:
         self._types = frozenset(types)
         self._common = common_words
@@ -285,6 +293,8 @@ class OrgStage:
         self._max_place_words = index.max_words
         # The places a preposition may name; None: every place (lists without localities).
         self._towns = index.towns
+        # Could a capitalized word be a place no list knows? (After a residence cue only.)
+        self._place_like = place_like
         self._build_org_words(org_words)
 
     # -- set-up -----------------------------------------------------------------------------
@@ -563,10 +573,15 @@ class OrgStage:
     # -- places -----------------------------------------------------------------------------
     def _find_places(self, text: str, candidates: PlaceCandidates | None = None) -> list[Span]:
         spans: list[Span] = []
-        cued = candidates is None or any(self._place_may_start(text, end) for end in candidates.cue_ends)
+        cued = candidates is None or any(
+            self._place_may_start(text, end) or self._residence_cue_before(text, end)
+            for end in candidates.cue_ends
+        )
         for m in _LOC_TRIGGER.finditer(text) if cued else ():
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
+            if found is None and m.group("kw") is not None and not m.group("kw").startswith("Raum"):
+                found = self._unknown_place(text, m.end())
             if found is None:
                 continue
             end, key = found
@@ -650,6 +665,27 @@ class OrgStage:
         if "-" in last and f"{head} {last.split('-', 1)[0]}".strip() in self._places:
             return end - cut, stripped
         return None
+
+    def _residence_cue_before(self, text: str, end: int) -> bool:
+        """Does a residence cue end at ``end`` (after which even an unknown place counts)?"""
+        return self._place_like is not None and _RESIDENCE_CUE.search(text, max(0, end - 24), end) is not None
+
+    def _unknown_place(self, text: str, pos: int) -> tuple[int, str] | None:
+        """After a residence cue ("wohnhaft in", "Wohnort:", "übersiedelt nach") a place no list
+        knows: up to three capitalized words that pass the place test ("wohnhaft in
+        Kirchbrunnau"), not an ordinary word or a noun by its form ("wohnt in Miete")."""
+        if self._place_like is None:
+            return None
+        while pos < len(text) and text[pos] in " \t:":
+            pos += 1
+        end = None
+        for word in _UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
+            if text[end if end is not None else pos : word.start()] not in ("", " ", "-"):
+                break
+            if not self._place_like(word.group()):
+                break
+            end = word.end()
+        return (end, fold(text[pos:end])) if end is not None else None
 
     def _is_town(self, key: str) -> bool:
         """Is the found place (folded) a town, or a town joined to another name by a hyphen?"""

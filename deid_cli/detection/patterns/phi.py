@@ -414,7 +414,13 @@ _COLON_ID = re.compile(
 # Ward, room and bed codes locate the patient in the house ("Station K-07", "Zi: 207").
 _WARD_CODE = re.compile(
     r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
-    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-z]?)(?![\w\-/]|[.,]\d)"
+    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?)(?![\w\-/]|[.,]\d)"
+)
+# A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
+# "an die 3 Nord" (a floor number with a wing letter or a direction).
+_WARD_AFTER_PREPOSITION = re.compile(
+    r"(?<![\w-])(?:[Aa]uf|[Vv]on|[Aa]n|[Zz]u|[Ii]n)[ \t]+(?:die|der|den)[ \t]+"
+    r"(?P<code>\d{1,2}(?:[A-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))|\d{1,2}\.[ \t]?(?:Stock|OG))(?![\w])"
 )
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
@@ -639,11 +645,11 @@ class PhiStage:
             end = _iban_end(text, m)
             if end is not None:
                 yield Span(m.start(), end, ID, "RegexID")
-        for pattern in (_COLON_ID, _WARD_CODE):
+        for pattern in (_COLON_ID, _WARD_CODE, _WARD_AFTER_PREPOSITION):
             for m in pattern.finditer(text):
                 code = m.group("code")
                 digits = sum(c.isdigit() for c in code)
-                enough = digits >= 1 if pattern is _WARD_CODE else digits >= 4
+                enough = digits >= 1 if pattern is not _COLON_ID else digits >= 4
                 if enough and parse_date(code) is None:
                     yield Span(m.start("code"), m.end("code"), ID, "RegexID")
         for m in _ID_CODE.finditer(text):

@@ -3,7 +3,7 @@ overlaps resolved among them (e-mail > URL > phone > address > ZIP, longer first
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from deid_cli.detection.chunk import EMAIL, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
@@ -37,10 +37,12 @@ def _resolve(spans: list[Span]) -> list[Span]:
 class RegexStage:
     """Finds PHO, MAI, WEB, ADD and ZIP spans on raw note text."""
 
-    def __init__(self, places: Iterable[str] | PlaceIndex = ()) -> None:
-        """``places``: place names as written in the postcode dictionaries, or their index
-        (see AddressFinder)."""
-        self._addresses = AddressFinder(places)
+    def __init__(
+        self, places: Iterable[str] | PlaceIndex = (), place_like: Callable[[str], bool] | None = None
+    ) -> None:
+        """``places``: place names as written in the postcode dictionaries, or their index;
+        ``place_like``: whether a word could be a place no list knows (see AddressFinder)."""
+        self._addresses = AddressFinder(places, place_like)
 
     def find(self, text: str, candidates: Candidates | None = None) -> list[Span]:
         """Return sorted, non-overlapping spans on ``text`` (Python string indices). With
@@ -63,7 +65,9 @@ class RegexStage:
         addresses = self._addresses.addresses(text, bool(flags & STREET), candidates.street_starts)
         spans.extend(addresses)
         if flags & (ZIP_DIGITS | ZIP_KEYWORD):
-            spans.extend(self._addresses.zips(text))
+            zips = self._addresses.zips(text)
+            spans.extend(zips)
+            spans.extend(self._addresses.lines_before_zips(text, zips, addresses))
         if addresses:
             spans.extend(self._addresses.zips_after_streets(text, addresses))
         return _resolve(spans) if spans else spans

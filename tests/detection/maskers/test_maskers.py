@@ -484,3 +484,30 @@ def test_site_word_followed_by_an_unlisted_town_is_a_site(text: str, site: str) 
 @pytest.mark.parametrize("text", ["im Krankenhaus Aufenthalt geplant", "Spital Patient ok", "Klinikum EKG"])
 def test_site_word_followed_by_an_ordinary_word_or_acronym_is_kept(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Überweisung ins Krankenhaus St. Quirin zur Abklärung.", "Krankenhaus St. Quirin"),
+        ("Verlegung an das Klinikum Sankt Zirbulus.", "Klinikum Sankt Zirbulus"),
+        ("Aufnahme im KH der Zirblinger Schwestern Linz am Abend.", "KH der Zirblinger Schwestern Linz"),
+        ("Vorbefunde vom Spital der Quirinerinnen angefordert.", "Spital der Quirinerinnen"),
+        ("Zuweisung durch die Klinik der Universität Innsbruck.", "Klinik der Universität Innsbruck"),
+        ("Aufenthalt im Reha-Zentrum Kitzbühel bis Mai.", "Reha-Zentrum Kitzbühel"),
+        ("Akademisches Lehrkrankenhaus St. Zirbulus, Abteilung Innere", "Lehrkrankenhaus St. Zirbulus"),
+        ("LANDESKRANKENHAUS INNSBRUCK\nAbteilung für Innere Medizin", "LANDESKRANKENHAUS INNSBRUCK"),
+    ],
+)
+def test_a_house_named_after_a_saint_an_order_or_its_town_is_one_site_also_in_capitals(
+    text: str, site: str
+) -> None:
+    # Invented saints and orders: the grammar, not a list, finds them; the saint's name is no person.
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text", ["Die Klinik des Patienten ist gut erreichbar.", "Im Klinikum der Stadt war es ruhig."]
+)
+def test_an_ordinary_noun_after_der_or_des_makes_no_site(text: str) -> None:
+    assert found(text) == []

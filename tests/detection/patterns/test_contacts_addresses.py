@@ -419,3 +419,51 @@ def test_e_mail_addresses_with_letters_of_any_script_are_found_whole(stage: Rege
 )
 def test_at_signs_that_are_no_address_stay(stage: RegexStage, text: str) -> None:
     assert found(stage, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Anschrift: Oberhofen 23, 6020 Innsbruck", "Oberhofen 23"),
+        ("Frau Muster\nDorf 15\n6020 Innsbruck\n", "Dorf 15"),
+        ("Zirbenhof 4/2\n6020 Innsbruck", "Zirbenhof 4/2"),
+    ],
+)
+def test_a_hamlet_or_square_with_a_house_number_before_a_postcode_is_an_address(
+    stage: RegexStage, text: str, address: str
+) -> None:
+    # Rural addresses have no street name: the postcode line after them is the evidence.
+    assert found(stage, text)[0] == address
+
+
+@pytest.mark.parametrize("text", ["Seite 2\n6020 Innsbruck", "Kontrolle in 2 Wochen, 6020 Innsbruck"])
+def test_a_page_number_or_a_sentence_before_a_postcode_is_no_address(stage: RegexStage, text: str) -> None:
+    assert found(stage, text) == ["6020", "Innsbruck"]
+
+
+def _place_like(word: str) -> bool:
+    """A stand-in for the detector's word test: these ordinary words and nouns are no place."""
+    return word not in {"Appendektomie", "Einheiten", "Tel", "Diabetes"}
+
+
+@pytest.mark.parametrize(
+    ("text", "zip_code", "place"),
+    [
+        ("Feldrainweg 3\n3100 Kleinzirbling\n", "3100", "Kleinzirbling"),
+        ("Zirbenhof 4 · 6782 Ober Kirchbrunn · Tel. 0512", "6782", "Ober Kirchbrunn"),
+        ("Pat. übersiedelt nach 82345 Niederzirbling.", "82345", "Niederzirbling"),
+        ("Anschrift: Zirbelweg 2, 5020 Quirinsdorf", "5020", "Quirinsdorf"),
+    ],
+)
+def test_a_postcode_where_an_address_puts_it_takes_a_place_no_list_knows(
+    text: str, zip_code: str, place: str
+) -> None:
+    stage = RegexStage(["Innsbruck"], _place_like)
+    assert [zip_code, place] == [s for s in found(stage, text) if s in (zip_code, place)]
+
+
+@pytest.mark.parametrize(
+    "text", ["Anamnese:\n2015 Appendektomie\n", "Dosis 1000 Einheiten", "seit 2019 Diabetes"]
+)
+def test_a_number_before_a_word_is_no_postcode_outside_an_address_slot(text: str) -> None:
+    assert found(RegexStage(["Innsbruck"], _place_like), text) == []

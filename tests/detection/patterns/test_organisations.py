@@ -432,3 +432,27 @@ def test_a_locality_within_a_municipality_needs_a_stronger_cue_than_a_prepositio
     # "Quick" is an Austrian hamlet in GeoNames and a lab value in letters.
     assert found(gazetteer_stage, "Marcumar nach Quick dosieren.", LOC) == []
     assert found(gazetteer_stage, "Patient wohnhaft in Quick, Landwirt.", LOC) == ["Quick"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Patientin wohnhaft in Kirchbrunnau, verheiratet.", "Kirchbrunnau"),
+        ("Wohnort: Oberzirbling", "Oberzirbling"),
+        ("Pat. übersiedelt nach Zirbental.", "Zirbental"),
+        ("Er stammt aus Quirinsdorf am Bach.", "Quirinsdorf"),
+    ],
+)
+def test_after_a_residence_cue_a_place_no_list_knows_is_a_place(
+    lists: tuple[list[str], list[str], list[str], frozenset[str]], text: str, place: str
+) -> None:
+    stage = OrgStage(ALL, *lists, place_like=lambda word: fold(word) not in lists[3])
+    assert found(stage, text, LOC) == [place]
+
+
+@pytest.mark.parametrize("text", ["Urlaub in Kirchbrunnau", "wohnt in Miete", "Raum Kirchbrunnau"])
+def test_an_unknown_word_after_a_bare_preposition_or_a_noun_after_a_cue_is_no_place(
+    lists: tuple[list[str], list[str], list[str], frozenset[str]], text: str
+) -> None:
+    stage = OrgStage(ALL, *lists, place_like=lambda word: fold(word) not in lists[3])
+    assert found(stage, text, LOC) == []

@@ -618,3 +618,24 @@ def test_id_keyword_families_of_austrian_and_german_letters(stage: PhiStage, tex
 )
 def test_id_keywords_without_a_code_mask_nothing(stage: PhiStage, text: str) -> None:
     assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Übernahme auf Station 6A am Abend.", "6A"),
+        ("Station 2 West meldet ein freies Bett.", "2 West"),
+        ("Verlegung auf die 5C am Abend.", "5C"),
+        ("Übernahme von der 2 West.", "2 West"),
+        ("Rückverlegung an die 3 Nord geplant.", "3 Nord"),
+    ],
+)
+def test_wards_named_by_their_code_are_identifiers(stage: PhiStage, text: str, code: str) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text", ["auf die 2 Tabletten verteilt", "von der 1. Dosis an", "auf die 12 Stunden"]
+)
+def test_counts_after_a_preposition_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []

@@ -1,0 +1,190 @@
+"""Place and street pools of the two families: gazetteer places for dev, invented ones for test.
+
+Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
+found by a lookup, so the test family would measure the list instead of the rules. Test
+villages and streets are built from Alpine morphemes and kept only when no list in
+``dictionaries/`` contains them (case-, umlaut- and diacritic-folded), no common German word
+equals them and no person pool uses them. Dev places are real gazetteer rows with their own
+postcodes; dev streets are a hand-written pool of ordinary street names.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
+
+from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
+
+# fmt: off
+DEV_STREETS: tuple[str, ...] = (
+    "Gartenweg", "Am Anger", "Hauptplatz", "Lindenstraße", "Kirchgasse", "Bahnhofstraße", "Schulweg",
+    "Mühlgasse", "Dorfstraße", "Am Bach", "Feldweg", "Rosengasse", "Birkenweg", "Sonnenstraße",
+    "Waldweg", "Bergstraße", "Wiesengasse", "Anichstraße", "Maria-Theresien-Straße", "Museumstraße",
+    "Kaiser-Josef-Straße", "Goethestraße", "Schillerstraße", "Mozartgasse", "Andreas-Hofer-Straße",
+    "Am Rain", "Im Winkel", "Lindenallee", "Marktplatz", "Kirchplatz", "Stadtplatz", "Schlossweg",
+    "Klostergasse", "Amraser Straße", "Innrain", "Leopoldstraße", "Pfarrweg", "Quellenstraße",
+    "Am Mühlbach", "Brunnengasse", "Fischerweg", "Kastanienallee",
+)
+# Test-only morphemes for villages ("Kirch" + "brunn" + "au") and streets built on them.
+VILLAGE_HEADS: tuple[str, ...] = (
+    "Ober", "Unter", "Hinter", "Mitter", "Nieder", "Vorder", "Kirch", "Stein", "Moos", "Lärch",
+    "Zirb", "Fichtl", "Hoch", "Kalt", "Schatt", "Sonn", "Ur", "Tann",
+)
+VILLAGE_STEMS: tuple[str, ...] = (
+    "brunn", "feld", "bichl", "reit", "grub", "wies", "leit", "lind", "gschwend", "point",
+    "schwaig", "staud", "rain", "lehen", "egg", "kogl", "fled", "wald",
+)
+VILLAGE_ENDINGS: tuple[str, ...] = (
+    "au", "ham", "ing", "ach", "dorf", "kirchen", "stätt", "wang", "reith", "eck", "hausen",
+    "zell", "oed", "hofen",
+)
+VILLAGE_PREFIXES: tuple[str, ...] = ("Bad", "Sankt", "Markt")
+TEST_STREET_SUFFIXES: tuple[str, ...] = (
+    "gasse", "weg", "straße", "zeile", "steig", "ring", "lände", "gries", "promenade",
+)
+TEST_STREET_PREPOSITIONS: tuple[str, ...] = ("Im", "Auf der", "Unterm", "Hinterm")
+# fmt: on
+
+_PLACE = re.compile(r"[^\W\d_][^\W\d_'.\-]*(?:[-'][^\W\d_]+)*\.?")
+_VOWELS = "aeiouäöü"
+
+
+@dataclass(frozen=True)
+class PlacePools:
+    """Places with their postcodes, and street names, of one family."""
+
+    places: tuple[str, ...]
+    postcodes: dict[str, tuple[str, ...]]
+    streets: tuple[str, ...]
+
+    def postcode(self, place: str, rng: random.Random) -> str:
+        return rng.choice(self.postcodes[place])
+
+
+def _gazetteer_rows(dict_dir: Path) -> list[list[str]]:
+    rows: list[list[str]] = []
+    for path in sorted(dict_dir.glob("postcodes_*.tsv")):
+        rows += [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return rows
+
+
+def _usable_place(name: str, site_words: set[str]) -> bool:
+    """One or two capitalised words, letters only (no "Aesch (Neftenbach)", no "Klinik X")."""
+    words = name.split()
+    if not 1 <= len(words) <= 2 or not name[:1].isupper():
+        return False
+    return all(_PLACE.fullmatch(w) and w not in site_words for w in words)
+
+
+@lru_cache(maxsize=4)
+def gazetteer_places(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, tuple[str, ...]]:
+    """Place -> its postcodes, from every postcode list; ``locality`` rows (Austrian parts of a
+    municipality, which deid only masks with a strong cue) are skipped."""
+    prefixes = dict_dir / "site_prefixes.txt"
+    site_words = set(prefixes.read_text(encoding="utf-8").split()) if prefixes.is_file() else set()
+    places: dict[str, set[str]] = {}
+    for row in _gazetteer_rows(dict_dir):
+        if len(row) < 2 or (len(row) > 2 and row[2] == "locality"):
+            continue
+        if _usable_place(row[1], site_words):
+            places.setdefault(row[1], set()).add(row[0])
+    return {place: tuple(sorted(codes)) for place, codes in sorted(places.items())}
+
+
+@lru_cache(maxsize=4)
+def gazetteer_keys(dict_dir: Path = DEFAULT_DICT_DIR) -> frozenset[str]:
+    """Folded keys of every place column entry (locality rows included) and of its words."""
+    keys: set[str] = set()
+    for row in _gazetteer_rows(dict_dir):
+        if len(row) >= 2:
+            for word in {row[1], *row[1].split()}:
+                keys |= word_keys(word)
+    return frozenset(keys)
+
+
+def _plausible(word: str, longest: int = 15) -> bool:
+    """No triple letters, no three vowels or six consonants in a row ("Kirchbrunnau" passes)."""
+    low = word.lower()
+    if not 6 <= len(word) <= longest or re.search(r"(.)\1\1", low):
+        return False
+    return not re.search(f"[{_VOWELS}]{{3}}", low) and not re.search(f"[^{_VOWELS}]{{6}}", low)
+
+
+def _village_stems() -> list[str]:
+    return [head + stem for head in VILLAGE_HEADS for stem in VILLAGE_STEMS]
+
+
+def _invented_villages() -> list[str]:
+    return [stem + ending for stem in _village_stems() for ending in VILLAGE_ENDINGS]
+
+
+def _test_postcode(place: str) -> str:
+    """A fixed postcode per invented place: mostly four digits (AT/CH), sometimes five (DE)."""
+    rng = random.Random(f"postcode:{place}")
+    return str(rng.randint(1010, 9992)) if rng.random() < 0.75 else f"{rng.randint(1067, 99998):05d}"
+
+
+@lru_cache(maxsize=4)
+def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools]:
+    """Both families at once, so the test pools are checked against everything in one place."""
+    gazetteer = gazetteer_places(dict_dir)
+    dev = PlacePools(tuple(gazetteer), gazetteer, DEV_STREETS)
+    fresh = _FreshCheck(_banned_keys(dict_dir, dev))
+    villages = sorted(v for v in _invented_villages() if fresh(v))
+    stems = sorted(s for s in _village_stems() if fresh(s, common=False))
+    places = _test_places(villages)
+    test = PlacePools(
+        places=places,
+        postcodes={place: (_test_postcode(place),) for place in places},
+        streets=_test_streets(villages, stems, fresh),
+    )
+    return {"dev": dev, "test": test}
+
+
+def _banned_keys(dict_dir: Path, dev: PlacePools) -> set[str]:
+    """Every dictionary word, every gazetteer place, every person name and every dev place word."""
+    banned = set(dictionary_keys(dict_dir)) | set(gazetteer_keys(dict_dir))
+    for family in build_pools(dict_dir).values():
+        banned |= {key for name in family.all_names() for key in word_keys(name)}
+    for name in (*dev.places, *dev.streets):
+        banned |= {key for word in {name, *re.split(r"[ \-]", name)} for key in word_keys(word)}
+    return banned
+
+
+class _FreshCheck:
+    """A test-family word: plausible, in no banned key, and (optionally) no common word."""
+
+    def __init__(self, banned: set[str]) -> None:
+        self.banned, self.is_common = banned, wordfreq_filter()
+
+    def __call__(self, word: str, longest: int = 15, common: bool = True) -> bool:
+        if not _plausible(word, longest) or in_keys(word, self.banned):
+            return False
+        return not (common and self.is_common and self.is_common(word))
+
+
+def _test_places(villages: list[str]) -> tuple[str, ...]:
+    """The villages, and every seventh with a prefix ("Bad Moosleitham"): two words at most."""
+    rng = random.Random("test-places")
+    out = [f"{rng.choice(VILLAGE_PREFIXES)} {v}" if i % 7 == 3 else v for i, v in enumerate(villages)]
+    return tuple(sorted(out))
+
+
+def _test_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> tuple[str, ...]:
+    """Stem + street word ("Moosbichlzeile"), village adjective + Straße, or "Im <stem>"."""
+    rng = random.Random("test-streets")
+    streets: set[str] = set()
+    for stem in stems:
+        street = stem + rng.choice(TEST_STREET_SUFFIXES)
+        if fresh(street, longest=22):
+            streets.add(street)
+    for village in rng.sample(villages, min(60, len(villages))):
+        streets.add(f"{village}er {rng.choice(('Straße', 'Weg', 'Zeile'))}")
+    for stem in rng.sample(stems, min(40, len(stems))):
+        streets.add(f"{rng.choice(TEST_STREET_PREPOSITIONS)} {stem}")
+    return tuple(sorted(streets))

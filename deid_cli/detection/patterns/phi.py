@@ -416,6 +416,12 @@ _WARD_CODE = re.compile(
     r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
     r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?)(?![\w\-/]|[.,]\d)"
 )
+# A ward of a compound kind and its code: "Intensivstation 3", "Normalstation B-12".
+_WARD_COMPOUND = re.compile(
+    r"[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöüß]{2,30}station(?:[ \t]{0,3}:)?[ \t]{0,3}"
+    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?)(?![\w\-/]|[.,]\d)"
+    r"(?![ \t]+(?:Stunden|Std|Tage|Uhr|Minuten|Min|Wochen)\b)"  # a duration, not a ward
+)
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
 # "an die 3 Nord" (a floor number with a wing letter or a direction).
 _WARD_AFTER_PREPOSITION = re.compile(
@@ -645,7 +651,7 @@ class PhiStage:
             end = _iban_end(text, m)
             if end is not None:
                 yield Span(m.start(), end, ID, "RegexID")
-        for pattern in (_COLON_ID, _WARD_CODE, _WARD_AFTER_PREPOSITION):
+        for pattern in (_COLON_ID, _WARD_CODE, _WARD_COMPOUND, _WARD_AFTER_PREPOSITION):
             for m in pattern.finditer(text):
                 code = m.group("code")
                 digits = sum(c.isdigit() for c in code)

@@ -639,3 +639,17 @@ def test_wards_named_by_their_code_are_identifiers(stage: PhiStage, text: str, c
 )
 def test_counts_after_a_preposition_are_no_ward(stage: PhiStage, text: str) -> None:
     assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("Übernahme auf die Intensivstation 3 am Abend.", "3"), ("Normalstation B-12 meldet", "B-12"),
+     ("Pflegestation IM3, Zimmer frei", "IM3"), ("Bettenstation 2b", "2b")],
+)  # fmt: skip
+def test_a_compound_ward_and_its_code_is_an_identifier(stage: PhiStage, text: str, code: str) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize("text", ["Intensivstation 24 Stunden überwacht", "die Intensivstation war voll"])
+def test_a_ward_noun_before_a_duration_or_without_a_code_is_no_identifier(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []

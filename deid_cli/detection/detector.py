@@ -229,19 +229,18 @@ class Detector:
             if any(hit.bits & ALIAS for hit in hits):
                 applies.append(True)  # a misspelling's span takes another name's pseudonym
                 continue
-            if cues[index] and cue_masker is not None:
-                taken = _taken_in(first_pass, self._voting)
-                if self.vote_all or cue_masker.might_vote(view, cues[index], self._words, taken):
-                    applies.append(True)
-                    continue
             maybe = [(hit.start, hit.end) for hit in variants[index] if view[hit.start].isupper()]
-            if not maybe:
+            if not maybe and not (cues[index] and cue_masker is not None):
                 applies.append(False)
             elif self.vote_all:
-                applies.append(True)
+                applies.append(True)  # CorpusName and CorpusCue vote on claimed tokens too
             else:
-                taken = _taken_in(first_pass, self._voting)
-                applies.append(any(not taken(start, end) for start, end in maybe))
+                taken = _taken_in(first_pass, self._voting)  # once per note, for both tests
+                cue_votes = bool(cues[index]) and cue_masker is not None
+                applies.append(
+                    (cue_votes and cue_masker.might_vote(view, cues[index], self._words, taken))
+                    or any(not taken(start, end) for start, end in maybe)
+                )
         return applies
 
     def _anchors_change_nothing(self, hits: list[Hit], first_pass: Sequence[Span]) -> bool:

@@ -9,7 +9,7 @@ behaviour), with ``--vote all`` every masker votes and the typing rules weigh al
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, Self
 
@@ -148,6 +148,19 @@ class NoteContext:
             j -= 1
         match = WORD.fullmatch(view, j, i)
         return match.span() if match else None
+
+    def mentions_of(self, word: str, joiners: str = "") -> Iterator[tuple[int, int]]:
+        """Where ``word`` stands in the note as a whole word: no letter or digit (nor one of
+        ``joiners``, such as "-") right before or after it."""
+        view = self.view
+        pos = view.find(word)
+        while pos >= 0:
+            end = pos + len(word)
+            before = view[pos - 1] if pos else " "
+            after = view[end] if end < len(view) else " "
+            if not (before.isalnum() or before in joiners) and not (after.isalnum() or after in joiners):
+                yield pos, end
+            pos = view.find(word, end)
 
     def is_abbreviation(self, start: int, end: int) -> bool:
         """A listed abbreviation written with its full stop ("Pat.", "max.", "Vit.")."""

@@ -196,22 +196,18 @@ class CorpusCueMasker:
             start = s
         return found
 
-    def _plausible(self, ctx: NoteContext, start: int, end: int) -> bool:
-        word = ctx.view[start:end]
-        bits = ctx.words.of(word)
-        if _ordinary(bits):
-            return fold(word) in self._ordinary_names and not ctx.is_blocked(start, end)
-        return _name_like(bits) and ctx.plausible_unknown_name(start, end)
+    @staticmethod
+    def _plausible(ctx: NoteContext, start: int, end: int) -> bool:
+        """The tests of a part of an accepted name (``_accept`` judged the word) that depend on
+        its place in the note: an ordinary word proven a surname must not be blocked, any other
+        word must be a plausible name here."""
+        if _ordinary(ctx.words.of(ctx.view[start:end])):
+            return not ctx.is_blocked(start, end)
+        return ctx.plausible_unknown_name(start, end)
 
     def _other_mentions(self, ctx: NoteContext, word: str, hint: str) -> None:
-        """The word's other capitalized mentions in the note are the same name."""
-        view = ctx.view
-        pos = view.find(word)
-        while pos >= 0:
-            end = pos + len(word)
-            whole = (pos == 0 or (not view[pos - 1].isalnum() and view[pos - 1] != "-")) and (
-                end == len(view) or (not view[end].isalnum() and view[end] != "-")
-            )
-            if whole and ctx.wants((pos, end)) and not ctx.is_blocked(pos, end):
+        """The word's other capitalized mentions in the note are the same name (not a part of a
+        hyphenated one)."""
+        for pos, end in ctx.mentions_of(word, joiners="-"):
+            if ctx.wants((pos, end)) and not ctx.is_blocked(pos, end):
                 ctx.add(Vote(pos, end, self.name, hint=hint))
-            pos = view.find(word, end)

@@ -96,23 +96,15 @@ class FullNameMasker:
             if word[0].isupper() and word not in proven and view.count(word) > 1:  # mostly once
                 proven[word] = key
         for word, anchor in proven.items():
-            pos = view.find(word)
-            while pos >= 0:
-                end = pos + len(word)
-                key = (pos, end)
-                bounded = (pos == 0 or not view[pos - 1].isalnum()) and (
-                    end == len(view) or not view[end].isalnum()
-                )
+            for pos, end in ctx.mentions_of(word):
                 if (
-                    bounded
-                    and key not in ctx.votes
+                    (pos, end) not in ctx.votes
                     and not ctx.is_blocked(pos, end)
                     and not _after_article(ctx, pos)
                 ):
                     ctx.add(
                         Vote(pos, end, self.name, hint="neighbour", anchor=anchor, group=ctx.group_of(anchor))
                     )
-                pos = view.find(word, end)
 
     def _vote_particles(self, ctx: NoteContext, anchor: tuple[int, int], seen: set[tuple[int, int]]) -> None:
         """Particles right before a name are the name's ("van der Linde", "von Berg ruft an"),

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
-from deid_cli.detection.patterns.place_index import PlaceIndex, as_place_index
+from deid_cli.detection.patterns.place_index import UNKNOWN_PLACE_WORD, PlaceIndex, as_place_index
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
@@ -150,7 +150,6 @@ _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d
 _POSTCODE_SLOT = re.compile(
     r"(?:(?:^|\n)[ \t]*|[·•|,;][ \t]*|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
 )
-_CAPITALIZED_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
 _MAX_PLACE_WORDS = 5
@@ -244,12 +243,13 @@ class AddressFinder:
         """A postcode where an address's postcode stands, followed by a place no list knows:
         opening its line ("3100 Kleinhausen" under the street), after a letterhead's separator
         ("Feldrain 3 · 3100 Kleinhausen") or after a preposition of place ("übersiedelt nach
-        3100 Kleinhausen"). The place is up to three capitalized words that pass the place
-        test, so a year and a procedure ("2015 Appendektomie") stay."""
+        3100 Kleinhausen"). The place is the capitalized words there (blank- or hyphen-joined,
+        within 128 characters) that pass the place test, so a year and a procedure ("2015
+        Appendektomie") stay."""
         if self._place_like is None or not _POSTCODE_SLOT.search(text, max(0, start - 16), start):
             return None
         place_end = None
-        for word in _CAPITALIZED_WORD.finditer(text, end, min(len(text), end + 128)):
+        for word in UNKNOWN_PLACE_WORD.finditer(text, end, min(len(text), end + 128)):
             if text[place_end if place_end is not None else end : word.start()] not in (" ", "-"):
                 break
             if not self._place_like(word.group()):

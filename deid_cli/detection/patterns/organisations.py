@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.patterns.place_index import PlaceIndex, as_place_index, place_keys
+from deid_cli.detection.patterns.place_index import UNKNOWN_PLACE_WORD, PlaceIndex, as_place_index, place_keys
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.ranges import union_ranges
 from deid_cli.detection.spans import Span, resolve_overlaps
@@ -225,7 +225,6 @@ _RESIDENCE_CUE = re.compile(
     r"(?i:wohnhaft(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort|wohnsitz"
     r"|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus)\Z"
 )
-_UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 _MAX_PLACE_WORDS = 6
 # Places that are German words too but not in common_words (place names are kept out of it).
@@ -672,14 +671,15 @@ class OrgStage:
 
     def _unknown_place(self, text: str, pos: int) -> tuple[int, str] | None:
         """After a residence cue ("wohnhaft in", "Wohnort:", "übersiedelt nach") a place no list
-        knows: up to three capitalized words that pass the place test ("wohnhaft in
-        Kirchbrunnau"), not an ordinary word or a noun by its form ("wohnt in Miete")."""
+        knows: the capitalized words there (blank- or hyphen-joined, within 128 characters)
+        that pass the place test ("wohnhaft in Kirchbrunnau"), not an ordinary word or a noun
+        by its form ("wohnt in Miete")."""
         if self._place_like is None:
             return None
         while pos < len(text) and text[pos] in " \t:":
             pos += 1
         end = None
-        for word in _UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
+        for word in UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
             if text[end if end is not None else pos : word.start()] not in ("", " ", "-"):
                 break
             if not self._place_like(word.group()):

@@ -9,6 +9,7 @@ postcode, places after a cue) read the same one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -16,6 +17,8 @@ from deid_cli.detection.normalize import fold
 
 # Words of the longest place name looked at.
 MAX_PLACE_WORDS = 6
+# A word of a place no list knows (after a postcode in an address's slot, after a residence cue).
+UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 
 
 class PlaceIndex(NamedTuple):

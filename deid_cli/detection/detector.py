@@ -33,6 +33,7 @@ from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
+from deid_cli.detection.patterns.place_index import has_place_ending
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
@@ -49,7 +50,7 @@ from deid_cli.detection.spans import (
     resolve_overlaps,
 )
 from deid_cli.detection.text import PreparedText
-from deid_cli.detection.words import COMMON, KEPT, NOT_NAME_SHAPED, NOUN_SHAPED, TITLE, WordClasses
+from deid_cli.detection.words import COMMON, EPONYM, KEPT, LISTED, NOT_NAME_SHAPED, NOUN_SHAPED, TITLE, WordClasses
 
 if TYPE_CHECKING:
     from deid_cli.detection.patterns.phi import PhiStage
@@ -140,6 +141,7 @@ class Detector:
                 public.organization_words,
                 lexicon.common,
                 place_like=self._may_be_place,
+                town_like=self._may_be_town,
             )
             if org_types
             else None
@@ -263,6 +265,14 @@ class Detector:
         """Could a capitalized word after a postcode be a town no list knows? Not an ordinary
         word, a noun by its form, a title, a keep-listed word or an acronym."""
         return not self._words.of(word) & _NOT_A_PLACE
+
+    def _may_be_town(self, word: str) -> bool:
+        """Could a capitalized word after a bare "in"/"aus"/"nach" be a town no list knows? A
+        possible place (``_may_be_place``) that is on no name or eponym list and ends as places
+        do ("Zirbenau"; not "Sedoanalgesie", "nach Trendelenburg")."""
+        return not self._words.of(word) & (_NOT_A_PLACE | LISTED | EPONYM) and has_place_ending(
+            fold(word), self.lexicon.public.place_index.endings
+        )
 
     @property
     def words(self) -> WordClasses:

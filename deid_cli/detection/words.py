@@ -41,6 +41,13 @@ _MEDICAL_SUFFIXES = (
     "itis", "ose", "om", "ome", "ämie", "aemie", "algie", "ektomie", "tomie", "skopie", "graphie",
     "grafie", "gramm", "pathie", "plastie", "therapie", "logie", "penie", "urie", "zyten", "ase",
 )  # fmt: skip
+# Stems of international drug names (WHO INN): Midazolam, Sulbactam, Ramipril, Bisoprolol.
+_DRUG_STEMS = (
+    "azepam", "azolam", "bactam", "cillin", "mycin", "oxacin", "floxacin", "pril", "sartan", "olol",
+    "dipin", "statin", "prazol", "conazol", "mab", "tinib", "vir", "setron", "triptan", "gliptin",
+    "gliflozin", "parin", "xaban", "gatran", "profen", "fenac", "coxib", "cyclin", "tidin", "semid",
+    "tiazid", "racetam", "oxetin", "triptylin", "apin", "idon", "afil", "dronat", "lukast",
+)  # fmt: skip
 # Surnames are often compounds of ordinary words (Hof|mann, Stein|bauer, Rosen|berg): these
 # endings never make a word a compound noun.
 _SURNAME_TAILS = frozenset(
@@ -102,7 +109,7 @@ def looks_like_noun(word: str, lexicon: Lexicon) -> bool:
     lower = word.lower()
     if len(low) >= 8 and lower.endswith(_NOUN_SUFFIXES):
         return True
-    if len(low) >= 6 and lower.endswith(_MEDICAL_SUFFIXES) and not lexicon.is_listed_name(word):
+    if len(low) >= 6 and lower.endswith(_MEDICAL_SUFFIXES + _DRUG_STEMS) and not lexicon.is_listed_name(word):
         return True
     if len(low) < 9 or lexicon.is_listed_name(word):
         return False

@@ -37,7 +37,7 @@ EPONYMS = """
 Adams-Stokes Addison Adson Alport Alzheimer Apgar Argyll-Robertson Arnold-Chiari Asperger
 Austin-Flint Babinski Barlow Barrett Barthel Bartter Basedow Bechterew Bell Bence-Jones Billroth
 Binet Bishop Bland-Altman Bobath Boerhaave Borg Bouchard Bowen Braden Breslow Broca
-Brown-Séquard Brudzinski Brugada Budd-Chiari Buerger Burkitt Calot Caplan Charcot Charlson
+Bassini Billroth Brown-Séquard Brudzinski Brugada Budd-Chiari Buerger Burkitt Calot Caplan Charcot Charlson
 Cheyne-Stokes Chiari Child-Pugh Chvostek Colles Conn Coombs Couinaud Courvoisier
 Creutzfeldt-Jakob Crigler-Najjar Crohn Cullen Cushing Dandy-Walker DeBakey Dieulafoy
 Dix-Hallpike Douglas Down Dressler Dubin-Johnson Duchenne Duke Dukes Dupuytren Durie-Salmon
@@ -47,7 +47,7 @@ Goodpasture Gram Graves Grey-Turner Guillain-Barré Hamman-Rich Hashimoto Heberd
 Henoch-Schönlein Hirschsprung Hodgkin Hoehn-Yahr Hoffa Holter Homans Horner Horton Hunt-Hess
 Huntington Jaccoud Janeway Kahler Kaplan-Meier Kaposi Karnofsky Kartagener Kawasaki Kerley
 Kernig Killip Klatskin Klinefelter Kocher Korotkoff Korsakow Krukenberg Kussmaul Lachman
-Laennec Lambert-Eaton Lasègue Leriche Lesch-Nyhan Libman-Sacks Lisfranc Löfgren Lown Lugol
+Laennec Lambert-Eaton Lasègue Leriche Lesch-Nyhan Libman-Sacks Lichtenstein Lisfranc Löfgren Lown Lugol
 Mallory-Weiss Mantoux Marfan McBurney McMurray Meckel Meigs Meniere Menière Meulengracht
 Mirizzi Monteggia Murphy Nikolsky Nissen Norton Oddi Osgood-Schlatter Osler Paget Pancoast
 Papanicolaou Parkinson Perthes Peutz-Jeghers Peyronie Pfannenstiel Pick Pickwick Plummer-Vinson

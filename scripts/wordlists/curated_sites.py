@@ -348,4 +348,8 @@ Reha Rehaklinik Rehabilitationsklinik Rehabilitationszentrum Rehazentrum Sanator
 Stadtspital Unfallkrankenhaus Uniklinik Uniklinikum Universitätsklinik Universitätskliniken
 Universitätsklinikum Universitätsspital
 Reha-Zentrum Reha-Klinik Lehrkrankenhaus Landesspital Bezirksspital Ordensspital
+Praxis Arztpraxis Hausarztpraxis Facharztpraxis Gemeinschaftspraxis Gruppenpraxis Kinderarztpraxis
+Ordination Gruppenordination Ambulatorium Gesundheitszentrum Therapiezentrum Ärztezentrum
+Versorgungszentrum MVZ Primärversorgungszentrum Dialysezentrum Diagnosezentrum Kurzentrum
+Pflegezentrum Seniorenheim Altenheim Hospiz
 """

@@ -57,7 +57,7 @@ FILE_INFO: dict[str, tuple[str, str]] = {
         "MIT (this project)",
     ),
     "site_prefixes.txt": (
-        "curated for this project (generic German words for hospitals)",
+        "curated for this project (generic German words for hospitals, practices and care homes)",
         "MIT (this project)",
     ),
     "common_words.txt": (

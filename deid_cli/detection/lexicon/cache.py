@@ -41,8 +41,9 @@ from deid_cli.detection.lexicon.lists import (
 from deid_cli.detection.lexicon.triggers import schema_digest
 
 # 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers;
-# 5: name sets answered by the automaton, the near-common index packed into one string
-CACHE_FORMAT = 7
+# 5: name sets answered by the automaton, the near-common index packed into one string; 8: the
+# place index learns place endings
+CACHE_FORMAT = 8
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 

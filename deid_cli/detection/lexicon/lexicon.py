@@ -167,7 +167,7 @@ class PublicLexicon:
         self.place_names: list[str] = list(dict.fromkeys(sources.places))
         # The gazetteer indexed once (and cached): the places a preposition may name ("aus X")
         # are the towns, not the localities within them.
-        self.place_index: PlaceIndex = build_place_index(self.place_names, sources.towns)
+        self.place_index: PlaceIndex = build_place_index(self.place_names, sources.towns, self.common)
         self.sites: list[str] = list(sources.sites)
         self.site_prefixes: list[str] = list(sources.site_prefixes)
         self.salutations: list[tuple[str, str]] = list(sources.salutations)

@@ -50,10 +50,19 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "hof",
         "berg",
         "pl.",
+        "lände",
+        "graben",
+        "steg",
+        "stiege",
+        "siedlung",
+        "pfad",
     ]
 )
 # First words of street names without a suffix ("Am Anger 5", "In der Au 3", "Unter den Linden 2").
-STREET_PREPOSITIONS: tuple[str, ...] = ("am", "im", "an", "auf", "in", "zum", "zur", "unter", "hinter")
+STREET_PREPOSITIONS: tuple[str, ...] = (
+    "am", "im", "an", "auf", "in", "zum", "zur", "unter", "hinter", "beim", "bei", "vom", "unterm", "hinterm",
+    "überm", "vorm", "ob",
+)  # fmt: skip
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them.
 PLACE_CUES: tuple[str, ...] = (

@@ -35,6 +35,35 @@ _NAMED_SITE = re.compile(
 )
 
 
+# A saint before a house hyphenated onto its kind: "St. Josef-Krankenhaus".
+_SAINT_BEFORE = re.compile(r"(?<![\w.])(?:St\.|Sankt|Hl\.)[ \t]?\Z")
+# An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
+# Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
+_EPITHET_BEFORE = re.compile(
+    r"(?<![\w-])(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]\Z"
+)
+# A department between a site word and its town ("für Innere Medizin und Psychiatrie").
+_DEPARTMENT = re.compile(r"[ \t]+für(?=[ \t])")
+_DEPARTMENT_WORD = re.compile(r"[ \t]+(?:[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ]?[^\W\d_]+)*|und|innere|[a-zäöü]+e)(?![\w-])")
+_MAX_DEPARTMENT_WORDS = 5
+
+
+def _with_epithet(view: str, start: int) -> int:
+    """The start of a site's name with the epithet before its site word, if one stands there."""
+    epithet = _EPITHET_BEFORE.search(view, max(0, start - 30), start)
+    return epithet.start() if epithet is not None else start
+
+
+# A practice is named after its doctors: "Praxis Dr. Zirbl", "Ordination Dr. med. Anna Zirbl",
+# "Gemeinschaftspraxis Dr. Zirbl & Dr. Lärch". The site words that may be followed so (folded).
+_PRACTICE_WORDS = ("praxis", "ordination")
+# A title of the doctors' chain: "Dr.", "Dr.in", "med.", "univ.", "Prof.", "MR", "OA".
+_TITLE_TOKEN = re.compile(r"[ \t]{1,2}([A-Za-zÄÖÜäöü]{1,5}(?:\.(?:-[A-Za-zÄÖÜäöü]{1,5}\.?|[a-z]{1,2})?)?)(?![\w-])")
+_DOCTORS_JOINER = re.compile(r"[ \t]*(?:&|und|,|/)(?=[ \t])")
+_NAME_WORD = re.compile(r"[ \t]{1,2}([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)?)(?![\w-])")
+_MAX_DOCTOR_WORDS = 3
+
+
 # What every _NAMED_SITE match contains, starting with a literal the engine finds fast: a note
 # without it (nearly all) is not scanned by the pattern above, which starts at every capital.
 _NAMED_SITE_KIND = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
@@ -67,8 +96,13 @@ class MedicalSiteMasker:
         may_name = _NAMED_SITE_KIND.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
         named = _NAMED_SITE.finditer(ctx.view) if may_name else ()
         for match in named:
-            if not ctx.is_blocked(match.start(), match.end()):
-                ctx.site_votes.append(Vote(match.start(), match.end(), self.name, hint="site", type=SIT))
+            start, end = match.span()
+            saint = _SAINT_BEFORE.search(ctx.view, max(0, start - 8), start)
+            start = saint.start() if saint is not None else start
+            town = self._place_end(ctx.view, end) if self._places else None
+            end = town or end
+            if not ctx.is_blocked(start, end):
+                ctx.site_votes.append(Vote(_with_epithet(ctx.view, start), end, self.name, hint="site", type=SIT))
         if self._prefix is None:
             return
         prefixed = (
@@ -77,13 +111,20 @@ class MedicalSiteMasker:
             else matches_from(self._prefix, ctx.view, ctx.site_starts)
         )
         for match in prefixed:
-            end = self._place_end(ctx.view, match.end()) if self._places else None
+            end = None
+            if fold(match.group()).endswith(_PRACTICE_WORDS):
+                end = _doctors_end(ctx, match.end())
+            if end is None and self._places:
+                end = self._place_end(ctx.view, match.end())
             if end is None:
                 end = self._patron_end(ctx, match.end())
             if end is None:
                 end = self._name_end(ctx, match.end())
+            if end is None and self._places:
+                end = self._department_end(ctx.view, match.end())
             if end is not None and not ctx.is_blocked(match.start(), end):
-                ctx.site_votes.append(Vote(match.start(), end, self.name, hint="site", type=SIT))
+                start = _with_epithet(ctx.view, match.start())
+                ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
 
     def _patron_end(self, ctx: NoteContext, pos: int) -> int | None:
         """A saint or an order the house is named after, and the town after it if one follows:
@@ -120,6 +161,24 @@ class MedicalSiteMasker:
             return None
         return word.end()
 
+    def _department_end(self, view: str, pos: int) -> int | None:
+        """A department between the site word and its town: "Landesklinik für Innere Medizin
+        Zirbldorf", "Klinik für Psychiatrie und Psychotherapie Lärchfeld". Only with a known
+        town after it: "Klinik für Innere Medizin" alone names no one."""
+        department = _DEPARTMENT.match(view, pos)
+        if department is None:
+            return None
+        cursor = department.end()
+        for _ in range(_MAX_DEPARTMENT_WORDS):
+            word = _DEPARTMENT_WORD.match(view, cursor)
+            if word is None:
+                return None
+            cursor = word.end()
+            town = self._place_end(view, cursor)
+            if town is not None:
+                return town
+        return None
+
     def _place_end(self, view: str, pos: int) -> int | None:
         """End of the longest place name (up to four words) right after a site word."""
         best: int | None = None
@@ -145,3 +204,37 @@ class MedicalSiteMasker:
         head, _, tail = folded.rpartition(" ")
         first_part = tail.split("-")[0]
         return "-" in tail and fold(f"{head} {first_part}".strip()) in self._places
+
+
+def _doctors_end(ctx: NoteContext, pos: int) -> int | None:
+    """End of the doctors a practice is named after: one or more chains of titles, each with up
+    to three name words ("Dr. med. Anna Zirbl"), joined by "&", "und", "/" or a comma. The title
+    proves the first word a name; the next ones must look like names."""
+    view, titles = ctx.view, ctx.lexicon.title_words
+    end: int | None = None
+    while True:
+        cursor, has_title = pos, False
+        while (token := _TITLE_TOKEN.match(view, cursor)) is not None and _is_title(token.group(1), titles, has_title):
+            cursor, has_title = token.end(), True
+        if not has_title:
+            return end
+        words = 0
+        while words < _MAX_DOCTOR_WORDS and (word := _NAME_WORD.match(view, cursor)) is not None:
+            start_w, end_w = word.span(1)
+            if words and not (ctx.looks_like_name(start_w, end_w) or ctx.lexicon.is_listed_name(word.group(1))):
+                break
+            cursor, words = word.end(), words + 1
+        if not words:
+            return end
+        end = cursor
+        joiner = _DOCTORS_JOINER.match(view, end)
+        if joiner is None:
+            return end
+        pos = joiner.end()
+
+
+def _is_title(token: str, titles: frozenset[str], chained: bool) -> bool:
+    """Is every part of the token a title word ("Dr.in", "Univ.-Prof.")? The first title of a
+    chain is capitalized ("Dr.", not the "in" of "Praxis in Linz")."""
+    parts = re.findall(r"[^\W\d_]+", token)
+    return bool(parts) and (chained or token[0].isupper()) and all(fold(p) in titles for p in parts)

@@ -41,15 +41,19 @@ _ADDRESS = re.compile(rf"(?P<suffix>{_STREET_SUFFIX})(?!{_LETTER})[ ]?{_HOUSE}")
 _PRE_WORD = re.compile(rf"[A-ZÄÖÜ]{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,4}}\.?")
 _PRE_WORD_MAX, _PRE_WORDS_MAX = 160, 3
 # Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3".
-_PREPOSITION = r"(?:Am|Im|An[ ]de[rmn]|Auf[ ]de[rmn]|In[ ]der|Zum|Zur|Unter[ ]den|Hinter[ ]de[rmn])"
+_PREPOSITION = (
+    r"(?:Am|Im|An[ ]de[rmn]|Auf[ ]de[rmn]|In[ ]der|Zum|Zur|Unter[ ]den|Hinter[ ]de[rmn]|Beim|Bei[ ]der|Vom|"
+    r"Unterm|Hinterm|Überm|Vorm|Ob[ ]der)"
+)
 _ADDRESS_PREP = guarded(
     r"(?<![\w\-])",
     rf"{_PREPOSITION}[ ]"
     rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
     r"[ ](?P<num>\d{1,3}(?!\d)(?:[a-gA-G](?!\w))?(?:/\d{1,3}(?!\d)){0,3})",
 )
-# Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter) starts with one of these.
-_ADDRESS_PREP_FIRST = re.compile(r"[AIZUH]")
+# Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob)
+# starts with one of these.
+_ADDRESS_PREP_FIRST = re.compile(r"[AIZUHBVÜO]")
 # Words that end a name run before a street: articles, prepositions, role nouns.
 _PRE_STOP = wordset(
     """die der das den dem des ein eine einer eines einem seine seiner ihre ihrer unsere diese
@@ -138,7 +142,8 @@ _ZIP_AFTER_STREET = re.compile(
 _LINE_BEFORE_ZIP = re.compile(
     r"(?:^|(?<=[\n,;:·•|]))[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
-    r"(?:[ \t-][A-ZÄÖÜa-zäöü][^\W\d_]{0,40}\.?){0,3}[ \t]+\d{1,4}[a-z]?(?:/\d{1,3}){0,2})"
+    r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
+    r"[ \t]+\d{1,4}[a-z]?(?:/\d{1,3}){0,2})"
     r"(?:[ \t]*[,·•|][ \t]*|[ \t]*\r?\n[ \t]*)\Z"
 )
 _RESIDENCE_BEFORE = re.compile(

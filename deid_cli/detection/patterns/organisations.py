@@ -213,7 +213,9 @@ _ORG_WORK_AT = guarded(
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
-    r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum)"
+    r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
+    r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
+    r"[Vv]erzogen[ \t]+nach)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
@@ -223,9 +225,20 @@ _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
     r"(?i:wohnhaft(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort|wohnsitz"
-    r"|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus)\Z"
+    r"|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
+    r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach)\Z"
 )
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
+# A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
+# word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
+_TOWN_PARTS = re.compile(r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])")
+# The prepositions after which a town no list knows may stand (not "bei"/"von": names follow).
+_TOWN_PREPOSITIONS = frozenset({"in", "aus", "nach"})
+# Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
+_PLACE_AFTER_CUE = re.compile(
+    r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
+    r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen)(?!\w)"
+)
 _MAX_PLACE_WORDS = 6
 # Places that are German words too but not in common_words (place names are kept out of it).
 _WORD_PLACES = _wordset(
@@ -278,6 +291,7 @@ class OrgStage:
         common_words: frozenset[str],
         towns: Iterable[str] | None = None,
         place_like: Callable[[str], bool] | None = None,
+        town_like: Callable[[str], bool] | None = None,
     ) -> None:
         self._types = frozenset(types)
         self._common = common_words
@@ -294,6 +308,8 @@ class OrgStage:
         self._towns = index.towns
         # Could a capitalized word be a place no list knows? (After a residence cue only.)
         self._place_like = place_like
+        # Could it be a town no list knows? (After a bare preposition: it must end like one.)
+        self._town_like = town_like
         self._build_org_words(org_words)
 
     # -- set-up -----------------------------------------------------------------------------
@@ -573,7 +589,9 @@ class OrgStage:
     def _find_places(self, text: str, candidates: PlaceCandidates | None = None) -> list[Span]:
         spans: list[Span] = []
         cued = candidates is None or any(
-            self._place_may_start(text, end) or self._residence_cue_before(text, end)
+            self._place_may_start(text, end)
+            or self._residence_cue_before(text, end)
+            or self._unknown_town(text, end) is not None
             for end in candidates.cue_ends
         )
         for m in _LOC_TRIGGER.finditer(text) if cued else ():
@@ -581,6 +599,11 @@ class OrgStage:
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
             if found is None and m.group("kw") is not None and not m.group("kw").startswith("Raum"):
                 found = self._unknown_place(text, m.end())
+            if found is None and m.group("prep") and m.group("prep").lower() in _TOWN_PREPOSITIONS:
+                found = self._unknown_town(text, m.end())
+                if found is not None:
+                    spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
+                    continue
             if found is None:
                 continue
             end, key = found
@@ -686,6 +709,31 @@ class OrgStage:
                 break
             end = word.end()
         return (end, fold(text[pos:end])) if end is not None else None
+
+    def _unknown_town(self, text: str, pos: int) -> tuple[int, str] | None:
+        """After a bare "in"/"aus"/"nach" a town no list knows: a word that may be a place and
+        ends as the gazetteer's places do ("aus Zirbenau"), or any possible place that a word
+        after it names one ("aus Zirbl zugewiesen"). A first word of the gazetteer's
+        several-word places may precede it ("nach Bad Zirbenau")."""
+        if self._town_like is None or self._place_like is None:
+            return None
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if pos >= len(text) or not text[pos].isupper():
+            return None
+        m = _TOWN_PARTS.match(text, pos)
+        if m is None:
+            return None
+        prefix = m.group("prefix")
+        if prefix is not None and fold(prefix) not in self._place_prefixes:
+            return None  # "in Wien Zirbenau": not one name
+        parts = m.group("town").split("-")
+        place_like, town_like = self._place_like, self._town_like
+        if not all(place_like(part) for part in parts):
+            return None
+        if not any(town_like(part) for part in parts) and _PLACE_AFTER_CUE.match(text, m.end()) is None:
+            return None
+        return m.end(), fold(m.group())
 
     def _is_town(self, key: str) -> bool:
         """Is the found place (folded) a town, or a town joined to another name by a hyphen?"""

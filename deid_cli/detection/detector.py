@@ -50,7 +50,17 @@ from deid_cli.detection.spans import (
     resolve_overlaps,
 )
 from deid_cli.detection.text import PreparedText
-from deid_cli.detection.words import COMMON, EPONYM, KEPT, LISTED, NOT_NAME_SHAPED, NOUN_SHAPED, TITLE, WordClasses
+from deid_cli.detection.words import (
+    COMMON,
+    COMPOUND,
+    EPONYM,
+    KEPT,
+    LISTED,
+    NOT_NAME_SHAPED,
+    NOUN_SHAPED,
+    TITLE,
+    WordClasses,
+)
 
 if TYPE_CHECKING:
     from deid_cli.detection.patterns.phi import PhiStage
@@ -263,16 +273,25 @@ class Detector:
 
     def _may_be_place(self, word: str) -> bool:
         """Could a capitalized word after a postcode be a town no list knows? Not an ordinary
-        word, a noun by its form, a title, a keep-listed word or an acronym."""
-        return not self._words.of(word) & _NOT_A_PLACE
+        word, a noun by its ending, a title, a keep-listed word or an acronym; a compound of two
+        common words only if it ends as places do ("Schönstadt", not "Wundkontrolle")."""
+        bits = self._words.of(word)
+        if bits & _NOT_A_PLACE:
+            return False
+        return not bits & NOUN_SHAPED or (bool(bits & COMPOUND) and self._ends_like_place(word))
 
     def _may_be_town(self, word: str) -> bool:
         """Could a capitalized word after a bare "in"/"aus"/"nach" be a town no list knows? A
         possible place (``_may_be_place``) that is on no name or eponym list and ends as places
         do ("Zirbenau"; not "Sedoanalgesie", "nach Trendelenburg")."""
-        return not self._words.of(word) & (_NOT_A_PLACE | LISTED | EPONYM) and has_place_ending(
-            fold(word), self.lexicon.public.place_index.endings
+        return (
+            not self._words.of(word) & (LISTED | EPONYM)
+            and self._may_be_place(word)
+            and self._ends_like_place(word)
         )
+
+    def _ends_like_place(self, word: str) -> bool:
+        return has_place_ending(fold(word), self.lexicon.public.place_index.endings)
 
     @property
     def words(self) -> WordClasses:
@@ -544,8 +563,9 @@ class Detector:
         return Span(start, end, span.type, span.masker, span.reference)
 
 
-# Word classes a town's name after a postcode does not have.
-_NOT_A_PLACE = COMMON | NOUN_SHAPED | TITLE | KEPT | NOT_NAME_SHAPED
+# Word classes a town's name after a postcode does not have (a noun by its form aside, which
+# ``_may_be_place`` weighs).
+_NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED
 
 # Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
 # votes in overlap resolution (a site, the context stage's organisations, professions, places).

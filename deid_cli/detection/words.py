@@ -28,6 +28,7 @@ NOUN_SHAPED = 1 << 6  # a noun by its ending or as a compound of two common word
 LISTED = 1 << 7  # in a name list (bundled or the user's)
 NEAR_COMMON = 1 << 8  # one edit from a frequent word: a typo, not a name
 GIVEN_NAME = 1 << 9  # on the first-name list
+COMPOUND = 1 << 10  # noun-shaped only as a compound of two common words (Schön|stadt may be a town)
 # A name-like word is none of these (eponyms aside, which a given name may precede).
 NOT_A_NAME = NOT_NAME_SHAPED | COMMON | TITLE | KEPT | NOUN_SHAPED
 
@@ -95,8 +96,7 @@ def classify(word: str, lexicon: Lexicon) -> int:
         bits |= LISTED
     if folded in lexicon.first_names:
         bits |= GIVEN_NAME
-    if looks_like_noun(word, lexicon):
-        bits |= NOUN_SHAPED
+    bits |= noun_shape(word, lexicon)
     if lexicon.near_common(word):
         bits |= NEAR_COMMON
     return bits
@@ -105,20 +105,26 @@ def classify(word: str, lexicon: Lexicon) -> int:
 def looks_like_noun(word: str, lexicon: Lexicon) -> bool:
     """German compounds are endless, so no list has them all: a long word that ends like an
     abstract noun, or splits into two common words (Blutdruck|kontrolle), is a noun."""
+    return bool(noun_shape(word, lexicon))
+
+
+def noun_shape(word: str, lexicon: Lexicon) -> int:
+    """NOUN_SHAPED for a noun by its ending, NOUN_SHAPED | COMPOUND for a compound of two
+    common words (see ``looks_like_noun``), else 0."""
     low = fold(word)
     lower = word.lower()
     if len(low) >= 8 and lower.endswith(_NOUN_SUFFIXES):
-        return True
+        return NOUN_SHAPED
     if len(low) >= 6 and lower.endswith(_MEDICAL_SUFFIXES + _DRUG_STEMS) and not lexicon.is_listed_name(word):
-        return True
+        return NOUN_SHAPED
     if len(low) < 9 or lexicon.is_listed_name(word):
-        return False
+        return 0
     common = lexicon.common
     for cut in range(4, len(low) - 4):
         head, tail = low[:cut], low[cut:]
         if tail in common and tail not in _SURNAME_TAILS and _is_compound_head(head, common):
-            return True
-    return False
+            return NOUN_SHAPED | COMPOUND
+    return 0
 
 
 def _is_compound_head(head: str, common: frozenset[str]) -> bool:

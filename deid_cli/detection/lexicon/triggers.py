@@ -66,7 +66,8 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them.
 PLACE_CUES: tuple[str, ...] = (
-    "wohnhaft", "in", "wohnort", "geburtsort", "heimatort", "wohnsitz", "raum", "aus", "nach", "bei", "von",
+    "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "wohnsitz", "raum", "aus", "nach", "bei",
+    "von",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

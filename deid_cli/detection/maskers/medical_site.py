@@ -44,7 +44,9 @@ _EPITHET_BEFORE = re.compile(
 )
 # A department between a site word and its town ("für Innere Medizin und Psychiatrie").
 _DEPARTMENT = re.compile(r"[ \t]+für(?=[ \t])")
-_DEPARTMENT_WORD = re.compile(r"[ \t]+(?:[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ]?[^\W\d_]+)*|und|innere|[a-zäöü]+e)(?![\w-])")
+_DEPARTMENT_WORD = re.compile(
+    r"[ \t]+(?:[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ]?[^\W\d_]+)*|und|innere|[a-zäöü]+e)(?![\w-])"
+)
 _MAX_DEPARTMENT_WORDS = 5
 
 
@@ -58,7 +60,9 @@ def _with_epithet(view: str, start: int) -> int:
 # "Gemeinschaftspraxis Dr. Zirbl & Dr. Lärch". The site words that may be followed so (folded).
 _PRACTICE_WORDS = ("praxis", "ordination")
 # A title of the doctors' chain: "Dr.", "Dr.in", "med.", "univ.", "Prof.", "MR", "OA".
-_TITLE_TOKEN = re.compile(r"[ \t]{1,2}([A-Za-zÄÖÜäöü]{1,5}(?:\.(?:-[A-Za-zÄÖÜäöü]{1,5}\.?|[a-z]{1,2})?)?)(?![\w-])")
+_TITLE_TOKEN = re.compile(
+    r"[ \t]{1,2}([A-Za-zÄÖÜäöü]{1,5}(?:\.(?:-[A-Za-zÄÖÜäöü]{1,5}\.?|[a-z]{1,2})?)?)(?![\w-])"
+)
 _DOCTORS_JOINER = re.compile(r"[ \t]*(?:&|und|,|/)(?=[ \t])")
 _NAME_WORD = re.compile(r"[ \t]{1,2}([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)?)(?![\w-])")
 _MAX_DOCTOR_WORDS = 3
@@ -102,7 +106,9 @@ class MedicalSiteMasker:
             town = self._place_end(ctx.view, end) if self._places else None
             end = town or end
             if not ctx.is_blocked(start, end):
-                ctx.site_votes.append(Vote(_with_epithet(ctx.view, start), end, self.name, hint="site", type=SIT))
+                ctx.site_votes.append(
+                    Vote(_with_epithet(ctx.view, start), end, self.name, hint="site", type=SIT)
+                )
         if self._prefix is None:
             return
         prefixed = (
@@ -214,14 +220,18 @@ def _doctors_end(ctx: NoteContext, pos: int) -> int | None:
     end: int | None = None
     while True:
         cursor, has_title = pos, False
-        while (token := _TITLE_TOKEN.match(view, cursor)) is not None and _is_title(token.group(1), titles, has_title):
+        while (token := _TITLE_TOKEN.match(view, cursor)) is not None and _is_title(
+            token.group(1), titles, has_title
+        ):
             cursor, has_title = token.end(), True
         if not has_title:
             return end
         words = 0
         while words < _MAX_DOCTOR_WORDS and (word := _NAME_WORD.match(view, cursor)) is not None:
             start_w, end_w = word.span(1)
-            if words and not (ctx.looks_like_name(start_w, end_w) or ctx.lexicon.is_listed_name(word.group(1))):
+            if words and not (
+                ctx.looks_like_name(start_w, end_w) or ctx.lexicon.is_listed_name(word.group(1))
+            ):
                 break
             cursor, words = word.end(), words + 1
         if not words:

@@ -49,7 +49,7 @@ _ADDRESS_PREP = guarded(
     r"(?<![\w\-])",
     rf"{_PREPOSITION}[ ]"
     rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
-    r"[ ](?P<num>\d{1,3}(?!\d)(?:[a-gA-G](?!\w))?(?:/\d{1,3}(?!\d)){0,3})",
+    rf"[ ](?P<num>{_HOUSE})",
 )
 # Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob)
 # starts with one of these.
@@ -143,7 +143,7 @@ _LINE_BEFORE_ZIP = re.compile(
     r"(?:^|(?<=[\n,;:·•|]))[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
-    r"[ \t]+\d{1,4}[a-z]?(?:/\d{1,3}){0,2})"
+    rf"[ \t]+{_HOUSE})"
     r"(?:[ \t]*[,·•|][ \t]*|[ \t]*\r?\n[ \t]*)\Z"
 )
 _RESIDENCE_BEFORE = re.compile(

@@ -212,7 +212,7 @@ _ORG_WORK_AT = guarded(
 
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
-    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
+    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach)"
@@ -224,16 +224,20 @@ _LOC_AFTER_ZIP = guarded(
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
-    r"(?i:wohnhaft(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort|wohnsitz"
+    r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort|wohnsitz"
     r"|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
     r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach)\Z"
 )
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
-_TOWN_PARTS = re.compile(r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])")
+_TOWN_PARTS = re.compile(
+    r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
+)
 # The prepositions after which a town no list knows may stand (not "bei"/"von": names follow).
 _TOWN_PREPOSITIONS = frozenset({"in", "aus", "nach"})
+# After "von" a town is named only as the start of a route: "von Zirbenau nach Linz".
+_ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|in[ \t]+(?:die|das|den))(?!\w)")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
 _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
@@ -597,12 +601,16 @@ class OrgStage:
         for m in _LOC_TRIGGER.finditer(text) if cued else ():
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
-            if found is None and m.group("kw") is not None and not m.group("kw").startswith("Raum"):
-                found = self._unknown_place(text, m.end())
-            if found is None and m.group("prep") and m.group("prep").lower() in _TOWN_PREPOSITIONS:
-                found = self._unknown_town(text, m.end())
-                if found is not None:
-                    spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
+            if m.group("kw") is not None and not m.group("kw").startswith("Raum"):
+                unknown = self._unknown_place(text, m.end())
+                if unknown is not None and (found is None or unknown[0] > found[0]):
+                    found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
+            prep = m.group("prep")
+            if prep and (found is None or not self._is_town(found[1])):
+                # No town a list knows ("nach Bad" is a hamlet's name): one no list knows?
+                town = self._unknown_town(text, m.end(), route=prep.lower() not in _TOWN_PREPOSITIONS)
+                if town is not None and (found is None or town[0] > found[0]):
+                    spans.append(Span(m.end(), town[0], LOC, MASKERS[LOC]))
                     continue
             if found is None:
                 continue
@@ -701,20 +709,26 @@ class OrgStage:
             return None
         while pos < len(text) and text[pos] in " \t:":
             pos += 1
-        end = None
+        end, prefix_end = None, None
         for word in UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
-            if text[end if end is not None else pos : word.start()] not in ("", " ", "-"):
+            gap_start = end if end is not None else prefix_end if prefix_end is not None else pos
+            if text[gap_start : word.start()] not in ("", " ", "-"):
                 break
+            if end is None and prefix_end is None and _is_place_prefix(text, word, self._place_prefixes):
+                # "wohnhaft in Bad Zirbenau", "in St. Zirbenau"
+                prefix_end = word.end() + (text[word.end() : word.end() + 1] == ".")
+                continue
             if not self._place_like(word.group()):
                 break
             end = word.end()
         return (end, fold(text[pos:end])) if end is not None else None
 
-    def _unknown_town(self, text: str, pos: int) -> tuple[int, str] | None:
+    def _unknown_town(self, text: str, pos: int, route: bool = False) -> tuple[int, str] | None:
         """After a bare "in"/"aus"/"nach" a town no list knows: a word that may be a place and
         ends as the gazetteer's places do ("aus Zirbenau"), or any possible place that a word
         after it names one ("aus Zirbl zugewiesen"). A first word of the gazetteer's
-        several-word places may precede it ("nach Bad Zirbenau")."""
+        several-word places may precede it ("nach Bad Zirbenau"). With ``route`` (after "von",
+        "bei", where names stand too) only a town a route goes on from ("von Zirbenau nach")."""
         if self._town_like is None or self._place_like is None:
             return None
         while pos < len(text) and text[pos] in " \t":
@@ -731,7 +745,10 @@ class OrgStage:
         place_like, town_like = self._place_like, self._town_like
         if not all(place_like(part) for part in parts):
             return None
-        if not any(town_like(part) for part in parts) and _PLACE_AFTER_CUE.match(text, m.end()) is None:
+        if route:
+            if not any(town_like(part) for part in parts) or _ROUTE_ON.match(text, m.end()) is None:
+                return None
+        elif not any(town_like(part) for part in parts) and _PLACE_AFTER_CUE.match(text, m.end()) is None:
             return None
         return m.end(), fold(m.group())
 
@@ -777,3 +794,11 @@ def _resolve(spans: list[Span]) -> list[Span]:
 def _merge(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Union of overlapping intervals ("Firma Zirbleitner" + "Zirbleitner GmbH")."""
     return union_ranges([i for i in intervals if i[1] > i[0]])
+
+
+def _is_place_prefix(text: str, word: re.Match[str], prefixes: frozenset[str]) -> bool:
+    """Is the word (with a full stop after it: "St.") the first word of several-word places?"""
+    key = fold(word.group())
+    if text[word.end() : word.end() + 1] == ".":
+        return f"{key}." in prefixes
+    return key in prefixes

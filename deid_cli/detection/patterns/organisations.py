@@ -212,7 +212,8 @@ _ORG_WORK_AT = guarded(
 
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
-    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
+    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
+    r"(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach)"
@@ -224,17 +225,19 @@ _LOC_AFTER_ZIP = guarded(
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
-    r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort|wohnsitz"
-    r"|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
+    r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort"
+    r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
     r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach)\Z"
 )
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
 _TOWN_PARTS = re.compile(
-    r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
+    r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?"
+    r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
 )
-# The prepositions after which a town no list knows may stand (not "bei"/"von": names follow).
+# The prepositions after which a town no list knows may stand; after "bei"/"von", where names
+# stand too, only as the start of a route (_ROUTE_ON).
 _TOWN_PREPOSITIONS = frozenset({"in", "aus", "nach"})
 # After "von" a town is named only as the start of a route: "von Zirbenau nach Linz".
 _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|in[ \t]+(?:die|das|den))(?!\w)")

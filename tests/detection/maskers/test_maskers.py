@@ -495,7 +495,7 @@ def test_site_word_followed_by_an_ordinary_word_or_acronym_is_kept(text: str) ->
         ("Vorbefunde vom Spital der Quirinerinnen angefordert.", "Spital der Quirinerinnen"),
         ("Zuweisung durch die Klinik der Universität Innsbruck.", "Klinik der Universität Innsbruck"),
         ("Aufenthalt im Reha-Zentrum Kitzbühel bis Mai.", "Reha-Zentrum Kitzbühel"),
-        ("Akademisches Lehrkrankenhaus St. Zirbulus, Abteilung Innere", "Lehrkrankenhaus St. Zirbulus"),
+        ("Akademisches Lehrkrankenhaus St. Zirbulus, Abteilung Innere", "Akademisches Lehrkrankenhaus St. Zirbulus"),
         ("LANDESKRANKENHAUS INNSBRUCK\nAbteilung für Innere Medizin", "LANDESKRANKENHAUS INNSBRUCK"),
     ],
 )

@@ -453,10 +453,11 @@ def print_summary(console: Console, stats: dict) -> None:
         f"max {format_number(length['max'])}",
         highlight=False,
     )
-    if stats["learned_references"]:
+    if stats["learned_references"] or stats["learned_places"]:
         console.print(
             f"learned from context: {stats['learned_references']} references, "
-            f"{stats['learned_cues']} cue phrases, {stats['learned_aliases']} misspellings linked; "
+            f"{stats['learned_cues']} cue phrases, {stats['learned_aliases']} misspellings linked, "
+            f"{stats['learned_places']} places; "
             f"{stats['caught_only_by_corpus_learning']} mentions caught only that way",
             highlight=False,
         )

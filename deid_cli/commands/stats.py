@@ -231,10 +231,11 @@ def print_run(console: Console, run: dict[str, Any]) -> None:
         f"run time {format_number(run['runtime_seconds'])} s, "
         f"{format_number(run['notes_per_second'])} notes/s"
     )
-    if run["learned_references"]:
+    if run["learned_references"] or run["learned_places"]:
         console.print(
             f"learned from context: {run['learned_references']} references, "
-            f"{run['learned_cues'] or 0} cue phrases, {run['learned_aliases'] or 0} misspellings linked; "
+            f"{run['learned_cues'] or 0} cue phrases, {run['learned_aliases'] or 0} misspellings linked, "
+            f"{run['learned_places'] or 0} places; "
             f"{format_number(run['caught_only_by_corpus_learning'])} mentions caught only that way"
         )
     for title, label, shares, distinct in (

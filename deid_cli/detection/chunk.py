@@ -25,6 +25,7 @@ from deid_cli.detection.lexicon.lexicon import (
     LEARNED,
     LENGTH_BITS,
     LENGTH_MASK,
+    PLACE_LEARNED,
     VARIANT,
     Hit,
     only_ambiguous_name,
@@ -127,6 +128,7 @@ class LearnedHits(NamedTuple):
     names: list[list[Hit]]
     variants: list[list[Hit]]
     cues: list[list[CueHit]]
+    places: list[list[tuple[int, int]]]  # learned places (start, end)
 
 
 class Chunk:
@@ -251,6 +253,7 @@ class Chunk:
         learned: list[list[Hit]] = [[] for _ in self.starts]
         variants: list[list[Hit]] = [[] for _ in self.starts]
         cues: list[list[CueHit]] = [[] for _ in self.starts]
+        places: list[list[tuple[int, int]]] = [[] for _ in self.starts]
         starts, ends = self.starts, self.ends
         note, limit, offset = 0, ends[0] + 1, 0
         for end, (length, bits, _) in automaton.iter(self.padded):
@@ -265,7 +268,9 @@ class Chunk:
                 learned[note].append(Hit(start, stop, bits & (LEARNED | ALIAS)))
             if bits & VARIANT:
                 variants[note].append(Hit(start, stop, bits))
-        return LearnedHits(learned, variants, cues)
+            if bits & PLACE_LEARNED:
+                places[note].append((start, stop))
+        return LearnedHits(learned, variants, cues, places)
 
     def irregular(self) -> set[int]:
         """The notes whose lower case is not ``str.lower`` of their words one by one: lowering

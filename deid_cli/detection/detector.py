@@ -88,6 +88,7 @@ class _NoteScan(NamedTuple):
     cues: list[tuple[int, int, int]]
     flags: int
     phones: list[int]
+    places: list[tuple[int, int]]  # learned places
 
 
 # Candidate flags of the contact and address patterns (``regex_stage.EVERY_PATTERN``).
@@ -183,6 +184,7 @@ class Detector:
         cues: dict[str, str] | None = None,
         aliases: dict[str, str] | None = None,
         ordinary_names: set[str] | None = None,
+        places: Iterable[str] = (),
     ) -> Detector:
         """This detector plus corpus-wide learning: the same stages, settings and maskers
         (nothing is rebuilt), the maskers that need learned names (CorpusName) or ``cues``
@@ -191,14 +193,17 @@ class Detector:
         in the corpus this detector will see again) that may be one-edit variants of them; then
         CorpusName looks for variants only there. A name of ``aliases`` takes the pseudonym of
         the name it is a misspelling of, whichever masker found it; an ordinary word of
-        ``ordinary_names`` (proven a surname somewhere) is a name in a learned cue."""
+        ``ordinary_names`` (proven a surname somewhere) is a name in a learned cue. A learned
+        place of ``places`` (folded) is a place wherever it is written capitalized."""
         detector = copy.copy(self)
         setup = replace(
             self._setup, learned=learned, cues=cues or None, ordinary_names=frozenset(ordinary_names or ())
         )
         detector.maskers = build_maskers(setup, reuse=self.maskers)
         variants = [w for m in detector._corpus for w in m.variant_words(words or (), self.lexicon)]
-        detector.learned_automaton = build_learned_automaton(learned, variants, cues or (), aliases or ())
+        detector.learned_automaton = build_learned_automaton(
+            learned, variants, cues or (), aliases or (), places
+        )
         detector._variants_known = words is not None
         detector._aliases = dict(aliases or {})
         return detector
@@ -224,9 +229,10 @@ class Detector:
         if self.learned_automaton is None or not texts:
             return [False] * len(texts)
         chunk = Chunk(texts)
-        learned, variants, cues = chunk.learned_hits(self.learned_automaton)
+        learned, variants, cues, places = chunk.learned_hits(self.learned_automaton)
         irregular = chunk.irregular()
         cue_masker = self._cue_masker
+        wants_places = LOC in self.types
         applies = []
         for index, (text, prepared) in enumerate(zip(texts, chunk.prepared, strict=True)):
             view = prepared.view
@@ -240,6 +246,9 @@ class Detector:
                 continue
             if any(hit.bits & ALIAS for hit in hits):
                 applies.append(True)  # a misspelling's span takes another name's pseudonym
+                continue
+            if wants_places and _uncovered_place(view, places[index], first_pass):
+                applies.append(True)  # a learned place pass 1 left unmasked
                 continue
             maybe = [(hit.start, hit.end) for hit in variants[index] if view[hit.start].isupper()]
             if not maybe and not (cues[index] and cue_masker is not None):
@@ -271,14 +280,17 @@ class Detector:
                 early.add((span.start, span.end))
         return all((hit.start, hit.end) in early for hit in hits)
 
-    def _may_be_place(self, word: str) -> bool:
+    def _may_be_place(self, word: str, compounds: bool = False) -> bool:
         """Could a capitalized word after a postcode be a town no list knows? Not an ordinary
         word, a noun by its ending, a title, a keep-listed word or an acronym; a compound of two
-        common words only if it ends as places do ("Schönstadt", not "Wundkontrolle")."""
+        common words only with ``compounds`` or if it ends as places do ("Schönstadt", not
+        "Wundkontrolle")."""
         bits = self._words.of(word)
         if bits & _NOT_A_PLACE:
             return False
-        return not bits & NOUN_SHAPED or (bool(bits & COMPOUND) and self._ends_like_place(word))
+        if not bits & NOUN_SHAPED:
+            return True
+        return bool(bits & COMPOUND) and (compounds or self._ends_like_place(word))
 
     def _may_be_town(self, word: str) -> bool:
         """Could a capitalized word after a bare "in"/"aus"/"nach" be a town no list knows? A
@@ -330,9 +342,10 @@ class Detector:
         learned: list[list[Hit]] | None = None
         variants: list[list[Hit]] | None = None
         cues: list[list[CueHit]] | None = None
+        places: list[list[tuple[int, int]]] | None = None
         irregular: set[int] = set()
         if self.learned_automaton is not None:
-            learned, variants, cues = chunk.learned_hits(self.learned_automaton)
+            learned, variants, cues, places = chunk.learned_hits(self.learned_automaton)
             irregular = chunk.irregular()
         by_start = lexicon.public.salutation_starts
         results = []
@@ -350,6 +363,7 @@ class Detector:
                 chunk.cues[index],
                 chunk.flags[index],
                 chunk.phones[index],
+                places[index] if places is not None and LOC in self.types else _NONE,
             )
             known = knowns[index] if knowns is not None else ()
             results.append(self._detect_note(prepared, note, known))
@@ -378,6 +392,7 @@ class Detector:
                 or cues
                 or flags
                 or note.phones
+                or note.places
                 or known
             )
             and note.salutations is not None
@@ -483,6 +498,8 @@ class Detector:
         name_spans = self._type_names(ctx, {(h.start, h.end): h.bits for h in hits}) if ctx.votes else []
         site_spans = [Span(v.start, v.end, v.type or "SIT", v.masker) for v in ctx.site_votes]
         candidates = regex_spans + extra_spans + name_spans + site_spans
+        if note.places:
+            candidates += self._learned_places(view, note.places)
         if not candidates and not corrections:
             return Detection([], [])
         spans = self._resolve(corrections, candidates, keep)
@@ -501,6 +518,12 @@ class Detector:
     @staticmethod
     def _correction_span(hit: Hit) -> Span:
         return Span(hit.start, hit.end, hit.correction_type or "PER", "Correction")
+
+    @staticmethod
+    def _learned_places(view: str, places: list[tuple[int, int]]) -> list[Span]:
+        """A place context proved somewhere in the corpus (learned in pass 1), wherever it is
+        written capitalized: the other spans win overlaps (it ranks last)."""
+        return [Span(start, end, LOC, "CorpusPlace") for start, end in places if view[start].isupper()]
 
     def _type_names(self, ctx: NoteContext, bits_at: dict[tuple[int, int], int]) -> list[Span]:
         """One span per name token, typed from its own evidence (first-vote mode) or from the
@@ -570,6 +593,14 @@ _NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED
 # Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
 # votes in overlap resolution (a site, the context stage's organisations, professions, places).
 _MAY_HIDE_FULL_NAME = frozenset({"FullName", "MedicalSite", "Profession", "Organization", "Place"})
+
+
+def _uncovered_place(view: str, places: list[tuple[int, int]], spans: Sequence[Span]) -> bool:
+    """Is a capitalized learned place not inside one of pass 1's spans?"""
+    return any(
+        view[start].isupper() and not any(s.start <= start and end <= s.end for s in spans)
+        for start, end in places
+    )
 
 
 def _nothing(start: int, end: int) -> bool:

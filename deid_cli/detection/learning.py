@@ -7,7 +7,8 @@ names stand bare, the words around them ("Rückruf bei X", "X ruft morgen zurüc
 ``grammar.cues``) become evidence for unknown words in the same places (``learned_cues``), and
 for ordinary words that context proved to be a surname somewhere ("Frau Anna Koch").
 Misspellings of a learned name that context proved too ("Frau Oberwimmr" beside many "Frau
-Oberwimmer") take the name's pseudonym (``aliases``).
+Oberwimmer") take the name's pseudonym (``aliases``). A place that context proved (after a
+postcode, "wohnhaft in") is a place wherever else it is written (``learned_places``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from deid_cli.detection.detector import Detector
 from deid_cli.detection.grammar.cues import left_cue, right_cue
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold, within_one_edit
-from deid_cli.detection.spans import NAME_TYPES, Span
+from deid_cli.detection.spans import LOC, NAME_TYPES, Span
 from deid_cli.detection.words import TITLE, WordClasses
 
 # Capitalized words (Latin script): the occurrences a learned reference is weighed against. The
@@ -45,6 +46,15 @@ _MAX_TITLE_WORDS = 4
 # the other was proven at least this many times as often, and it is on no name list.
 ALIAS_MIN_LENGTH = 6
 ALIAS_MIN_RATIO = 3
+# Places remembered at most (a bound on memory, as MAX_CUES).
+MAX_PLACES = 200_000
+# The masker names whose LOC spans prove a place by context.
+_PLACE_PROVERS = frozenset({"Place", "RegexZIP"})
+# A place as learned: one to three words, capitalized, joined by blanks, hyphens or "am", "an
+# der", "im", "bei" ("Bad Quirnau", "Zirbl-Au", "Lärchdorf am See").
+_LEARNABLE_PLACE = re.compile(
+    r"[A-ZÄÖÜ][^\W\d_]{2,40}(?:(?:[ -]|[ ](?:am|an der|im|in|bei|ob der)[ ])[A-ZÄÖÜ][^\W\d_]{1,40}){0,2}"
+)
 
 
 def pooled_type(types: Counter[str]) -> str:
@@ -72,6 +82,7 @@ class LearnerCounts(NamedTuple):
     occurrences: Counter[str]
     cues: dict[str, CueCounts]  # cue phrase -> the names seen in it
     ordinary: Counter[str]  # ordinary words context proved as names (folded) -> proofs
+    places: dict[str, Counter[str]]  # place proven by context (folded) -> its last word as written -> proofs
 
 
 class Learned(NamedTuple):
@@ -81,6 +92,7 @@ class Learned(NamedTuple):
     references: int  # names proven by context, masked corpus-wide
     cues: int  # cue phrases that became evidence for unknown words
     aliases: int  # learned names taken for misspellings of others
+    places: int = 0  # places proven by context, masked corpus-wide
 
 
 class NameLearner:
@@ -98,6 +110,7 @@ class NameLearner:
         self._occurrences: Counter[str] = Counter()
         self._cues: dict[str, CueCounts] = {}
         self._ordinary: Counter[str] = Counter()
+        self._places: dict[str, Counter[str]] = {}
 
     def observe(self, text: str, proven: Iterable[tuple[str, str]], spans: Sequence[Span] = ()) -> None:
         """Count a note's capitalized words, record the references its context proved and the
@@ -106,6 +119,7 @@ class NameLearner:
         self._record(proven)
         if spans:
             self._note_cues(text, spans)
+            self._note_places(text, spans)
 
     def observe_many(
         self,
@@ -122,6 +136,23 @@ class NameLearner:
             for text, note_spans in zip(texts, spans, strict=True):
                 if note_spans:
                     self._note_cues(text, note_spans)
+                    self._note_places(text, note_spans)
+
+    def _note_places(self, text: str, spans: Sequence[Span]) -> None:
+        """The places context proved in a note (after a postcode, a residence cue or a
+        preposition): up to three words, each capitalized but for a joining "am", "an der"."""
+        for span in spans:
+            if span.type != LOC or span.masker not in _PLACE_PROVERS:
+                continue
+            surface = text[span.start : span.end]
+            if _LEARNABLE_PLACE.fullmatch(surface) is None:
+                continue
+            key = fold(surface)
+            if key in self._lexicon.common or key in self._lexicon.eponyms:
+                continue
+            if len(self._places) >= MAX_PLACES and key not in self._places:
+                continue
+            self._places.setdefault(key, Counter())[surface.rsplit(" ", 1)[-1]] += 1
 
     def _note_cues(self, text: str, spans: Sequence[Span]) -> None:
         """The cues before each person mention (a run of name spans, titles and salutations
@@ -178,7 +209,9 @@ class NameLearner:
 
     def counts(self) -> LearnerCounts:
         """What this learner has counted so far (shared, not copied)."""
-        return LearnerCounts(self._types, self._forms, self._occurrences, self._cues, self._ordinary)
+        return LearnerCounts(
+            self._types, self._forms, self._occurrences, self._cues, self._ordinary, self._places
+        )
 
     def merge(self, other: LearnerCounts) -> None:
         """Add the counts of another learner (a batch observed in a worker). Merging batches in
@@ -190,6 +223,10 @@ class NameLearner:
             self._forms.setdefault(reference, set()).update(forms)
         self._occurrences.update(other.occurrences)
         self._ordinary.update(other.ordinary)
+        for place, forms in other.places.items():
+            if len(self._places) >= MAX_PLACES and place not in self._places:
+                continue
+            self._places.setdefault(place, Counter()).update(forms)
         for cue, counts in other.cues.items():
             mine = self._cues.get(cue)
             if mine is None:
@@ -211,6 +248,20 @@ class NameLearner:
             seen = max(proven, sum(self._occurrences[form] for form in self._forms[reference]))
             if seen and proven / seen >= MIN_CONTEXT_SHARE:
                 result[reference] = pooled_type(types)
+        return result
+
+    def learned_places(self, names: dict[str, str]) -> list[str]:
+        """Places context proved in at least ``MIN_CONTEXT_SHARE`` of the capitalized
+        occurrences of their last word (a place named after a common first name, "St. Johann",
+        mostly is not learned), that are no learned name."""
+        result = []
+        for place, forms in self._places.items():
+            if place in names:
+                continue
+            proven = sum(forms.values())
+            seen = max(proven, sum(self._occurrences[form] for form in forms))
+            if proven / seen >= MIN_CONTEXT_SHARE:
+                result.append(place)
         return result
 
     def learned_cues(self) -> dict[str, str]:
@@ -261,12 +312,15 @@ class NameLearner:
         """A detector that also masks the learned references everywhere and unknown words in
         learned cues, with the counts of what it learned."""
         learned = self.learned()
-        if not learned:
+        places = self.learned_places(learned)
+        if not learned and not places:
             return Learned(base, 0, 0, 0)
-        cues = self.learned_cues()
+        cues = self.learned_cues() if learned else {}
         aliases = self.aliases(learned)
-        detector = base.with_learned_names(learned, self._occurrences, cues, aliases, set(self._ordinary))
-        return Learned(detector, len(learned), len(cues), len(aliases))
+        detector = base.with_learned_names(
+            learned, self._occurrences, cues, aliases, set(self._ordinary), places=places
+        )
+        return Learned(detector, len(learned), len(cues), len(aliases), len(places))
 
 
 def _mentions(text: str, spans: Sequence[Span]) -> Iterator[tuple[int, int, int, str]]:

@@ -40,6 +40,7 @@ PATTERN_MASKERS: tuple[str, ...] = (
     "Profession",
     "Organization",
     "Place",
+    "CorpusPlace",
 )
 
 

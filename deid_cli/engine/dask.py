@@ -159,7 +159,7 @@ class DaskEngine:
                 if opts.learn:
                     learned = learner.detector(self.detector)
                     detector = learned.detector
-                    stats.add_learned(learned.references, learned.cues, learned.aliases)
+                    stats.add_learned(learned.references, learned.cues, learned.aliases, learned.places)
                 guard.check()
             context = run.client.scatter(PassContext(detector, risk), broadcast=True, hash=False)
             table = self._linkage_table(run, partitions, context, total)

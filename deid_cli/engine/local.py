@@ -220,7 +220,7 @@ class LocalEngine:
             if self.options.learn:
                 learned = learner.detector(self.detector)
                 detector = learned.detector
-                stats.add_learned(learned.references, learned.cues, learned.aliases)
+                stats.add_learned(learned.references, learned.cues, learned.aliases, learned.places)
             guard.check_state()
         self._write(files, destinations, detector, stats, total, risk, guard)
         stats.finish()

@@ -22,7 +22,7 @@ from deid_cli.reports.risk import LEVELS
 PSEUDONYM_BINS = ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 10), (11, 20), (21, None))
 LENGTH_BINS = ((0, 10), (11, 20), (21, 50), (51, 100), (101, 200), (201, 500), (501, None))
 # Maskers that act on what pass 1 learned: their spans are caught only by corpus-wide learning.
-CORPUS_LEARNERS = ("CorpusName", "CorpusCue")
+CORPUS_LEARNERS = ("CorpusName", "CorpusCue", "CorpusPlace")
 
 
 @dataclass(slots=True)
@@ -51,13 +51,15 @@ class RunStats:
     learned_references: int = 0
     learned_cues: int = 0  # cue phrases learned as evidence for unknown names
     learned_aliases: int = 0  # learned names linked to the name they misspell
+    learned_places: int = 0  # places proven by context, masked corpus-wide
     risk: Counter[str] = field(default_factory=Counter)  # notes per re-identification risk level
     started: float = field(default_factory=time.perf_counter)
     finished: float | None = None
 
-    def add_learned(self, references: int, cues: int, aliases: int) -> None:
-        """What pass 1 learned (counts only): names, cue phrases, misspellings linked."""
+    def add_learned(self, references: int, cues: int, aliases: int, places: int = 0) -> None:
+        """What pass 1 learned (counts only): names, cue phrases, misspellings linked, places."""
         self.learned_references, self.learned_cues, self.learned_aliases = references, cues, aliases
+        self.learned_places = places
 
     def add_note(self, spans: list[Span], tokens: int, codes: list[str]) -> None:
         """Account for one note's spans (with the pseudonym codes given to them) and length."""
@@ -144,6 +146,7 @@ class RunStats:
             "learned_references": self.learned_references,
             "learned_cues": self.learned_cues,
             "learned_aliases": self.learned_aliases,
+            "learned_places": self.learned_places,
             "caught_only_by_corpus_learning": sum(self.maskers.get(m, 0) for m in CORPUS_LEARNERS),
             "risk": {level: self.risk.get(level, 0) for level in LEVELS},
             "runtime_seconds": round(self.seconds, 3),

@@ -234,6 +234,7 @@ def _summary(run: dict[str, Any]) -> str:
         ["references learned from context", format_number(run["learned_references"])],
         ["cue phrases learned around names", format_number(run["learned_cues"])],
         ["misspellings linked to a learned name", format_number(run["learned_aliases"])],
+        ["places learned from context", format_number(run["learned_places"])],
         [
             "mentions caught only by corpus-wide learning",
             format_number(run["caught_only_by_corpus_learning"]),

@@ -554,7 +554,7 @@ def test_stats_count_what_pass_one_learned_and_never_list_it(deid, workdir: Path
     maskers = {name: entry["count"] for name, entry in stats["maskers"].items()}
     assert maskers["CorpusCue"] == 1  # Gstrasser, known to no list and proven nowhere
     assert stats["caught_only_by_corpus_learning"] == maskers["CorpusName"] + maskers["CorpusCue"]
-    assert "2 cue phrases, 1 misspellings linked" in plain(result.stderr)
+    assert "2 cue phrases, 1 misspellings linked, 0 places" in plain(result.stderr)
     out = (workdir / "out.jsonl").read_text(encoding="utf-8")
     assert "Gstrasser" not in out and "Hofbrunnniger" not in out
     # Hofbrunninger's salutation, its bare mention, two more and the misspelling share one code.
@@ -562,6 +562,50 @@ def test_stats_count_what_pass_one_learned_and_never_list_it(deid, workdir: Path
     assert out.count(code) == 2 + 2 + 1
     report = (workdir / "stats.json").read_text(encoding="utf-8") + result.stderr
     assert not any(word in report.lower() for word in ("laborwerten", "rückruf", "fragen", "gstrasser"))
+
+
+def test_a_place_context_proved_is_masked_wherever_else_it_is_written(deid, workdir: Path) -> None:
+    # An invented village no list knows: an address proves it; elsewhere it stands bare.
+    notes = [
+        "Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz",
+        "Termin in Quastlmirz vereinbart.",
+        "Rückfahrt über Quastlmirz geplant.",
+        "Die Quastl ist ein Bach.",  # only the whole word is the place
+    ]
+    (workdir / "notes.jsonl").write_text(
+        "".join(
+            json.dumps({"id": str(i), "text": t}, ensure_ascii=False) + "\n" for i, t in enumerate(notes)
+        ),
+        encoding="utf-8",
+    )
+    result = deid("run", "notes.jsonl", "-o", "out.jsonl", "--stats", "stats.json", "--spans", "spans.jsonl")
+    assert result.exit_code == 0
+    out = [
+        json.loads(line)["text"] for line in (workdir / "out.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert not any("Quastlmirz" in text for text in out)
+    assert out[3] == notes[3]
+    codes = {text.split("[LOC-")[1].split("]")[0] for text in out[:3]}
+    assert len(codes) == 1  # one place, one pseudonym
+    stats = json.loads((workdir / "stats.json").read_text())
+    assert stats["learned_places"] == 1
+    maskers = {name: entry["count"] for name, entry in stats["maskers"].items()}
+    assert maskers["CorpusPlace"] == 2
+    assert "quastlmirz" not in (workdir / "stats.json").read_text(encoding="utf-8").lower()
+    assert "1 places" in plain(result.stderr) and "quastlmirz" not in result.stderr.lower()
+
+
+def test_without_learning_a_bare_place_no_list_knows_stays(deid, workdir: Path) -> None:
+    notes = ["Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz", "Termin in Quastlmirz vereinbart."]
+    (workdir / "notes.jsonl").write_text(
+        "".join(
+            json.dumps({"id": str(i), "text": t}, ensure_ascii=False) + "\n" for i, t in enumerate(notes)
+        ),
+        encoding="utf-8",
+    )
+    assert deid("run", "notes.jsonl", "-o", "out.jsonl", "--no-learn").exit_code == 0
+    out = (workdir / "out.jsonl").read_text(encoding="utf-8").splitlines()
+    assert "Quastlmirz" not in out[0] and "Quastlmirz" in out[1]
 
 
 def test_summary_on_stderr_and_nothing_on_stdout(deid, workdir: Path) -> None:

@@ -454,3 +454,39 @@ def test_eponym_proven_by_a_given_name_is_not_learned_but_a_salutation_surname_i
     learner = learn(["James Parkinson beschrieb es.", "Frau Zirbleitner kam."])
     assert "parkinson" not in learner.learned()
     assert "zirbleitner" in learner.learned()
+
+
+# --- towns no list knows after "in", "aus", "nach" -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_detector() -> Detector:
+    return Detector(build_lexicon(DictionaryOptions()))
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Sie wohnt seit Jahren in Quirnhausen.", "Quirnhausen"),
+        ("Er wurde aus Zirbenau zugewiesen.", "Zirbenau"),
+        ("Rückkehr nach Bad Lärchingen geplant.", "Bad Lärchingen"),
+        ("Transfer von Mooslach nach Innsbruck.", "Mooslach"),
+    ],
+)
+def test_a_word_that_ends_as_places_do_after_a_preposition_is_a_town(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    spans = default_detector.detect(text).spans
+    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sedierung nach Midazolam, danach Sulbactam.",  # drug names (WHO stems)
+        "Lagerung nach Trendelenburg, Anomalie nach Ebstein.",  # eponyms
+        "Z.n. Sedoanalgesie, in Rückenlage, aus Kostengründen.",  # medical and ordinary nouns
+    ],
+)
+def test_drugs_eponyms_and_nouns_after_a_preposition_stay(default_detector: Detector, text: str) -> None:
+    assert default_detector.detect(text).spans == []

@@ -181,3 +181,31 @@ def test_another_name_one_edit_away_keeps_its_own_pseudonym(rare: str, often: st
     assert learned.aliases == 0
     first, second = _codes(learned.detector, notes[:2], (rare, often))
     assert first != second
+
+
+# --- places that context proved are places wherever they are written ---------------------------
+
+
+def test_a_village_proven_after_a_postcode_is_a_place_in_every_note() -> None:
+    notes = ["Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz", "Termin in Quastlmirz vereinbart."]
+    learned = learn_from(BASE, notes)
+    assert learned.places == 1
+    spans = learned.detector.detect(notes[1]).spans
+    assert [(notes[1][s.start : s.end], s.type, s.masker) for s in spans] == [
+        ("Quastlmirz", "LOC", "CorpusPlace")
+    ]
+
+
+def test_a_word_proven_a_place_once_but_written_often_otherwise_is_not_learned() -> None:
+    # One proof among many capitalized occurrences: a lab value or device, not a village.
+    notes = ["Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz"] + ["Quastlmirz-Wert heute 4,2."] * 12
+    learned = learn_from(BASE, notes)
+    assert learned.places == 0
+    assert _masked(learned.detector, "Quastlmirz-Wert heute 4,2.") == []
+
+
+def test_a_learned_place_is_no_place_where_a_name_masker_claims_the_word() -> None:
+    # The place ranks last: "Frau Quastlmirz" stays a person.
+    notes = ["Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz", "Frau Quastlmirz kommt morgen."]
+    spans = learn_from(BASE, notes).detector.detect(notes[1]).spans
+    assert [(s.type, s.masker) for s in spans if notes[1][s.start : s.end] == "Quastlmirz"][0][0] != "LOC"

@@ -47,7 +47,9 @@ from deid_cli.reports.evaluation import (
 )
 
 SECRET = "Oberwinkelsteiner"  # a planted name: must never reach stdout or stderr
-SECRET_PLACE = "Xylophonquirl"  # a planted gold place the detector misses (no place ending): leaks, never printed
+SECRET_PLACE = (
+    "Xylophonquirl"  # a planted gold place the detector misses (no place ending): leaks, never printed
+)
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 

@@ -41,6 +41,7 @@ CUE_LEFT = 1 << 17  # (learned automaton) a learned cue phrase before a name ("r
 CUE_RIGHT = 1 << 18  # (learned automaton) a learned cue phrase after a name ("ruft morgen")
 CUE_BITS = CUE_LEFT | CUE_RIGHT
 ALIAS = 1 << 19  # (learned automaton) a learned name that is a misspelling of another
+PLACE_LEARNED = 1 << 20  # (learned automaton) a place no list knows that context proved in pass 1
 
 NAME_BITS = FIRST | SURNAME | PATIENT | HCP_LIST | PERSON
 AMBIGUOUS_BITS = COMMON | EPONYM
@@ -459,13 +460,14 @@ def build_learned_automaton(
     variants: Iterable[str] = (),
     cues: Iterable[str] = (),
     aliases: Iterable[str] = (),
+    places: Iterable[str] = (),
 ) -> ahocorasick.Automaton | None:
     """An automaton of names learned from context in pass 1, matched corpus-wide in pass 2, of
     ``variants``: capitalized words (letters only) that may be one-edit variants of them, each
     as its lower case (one whose lower case is longer is left out: a note holding it is
     detected again anyway, ``Detector.learning_applies_many``), and of learned ``cues``
     (``grammar.cues``: lower-case words, the side first); the references of ``aliases`` (learned
-    misspellings) carry ``ALIAS`` too."""
+    misspellings) carry ``ALIAS`` too; learned ``places`` (folded) carry ``PLACE_LEARNED``."""
     entries: dict[str, int] = {}
     alias_set = set(aliases)
     for cue in cues:
@@ -477,6 +479,11 @@ def build_learned_automaton(
             key = _key(variant)
             if key.strip():
                 entries[key] = entries.get(key, 0) | bits
+    for place in places:
+        for variant in spelling_variants(place):
+            key = _key(variant)
+            if key.strip():
+                entries[key] = entries.get(key, 0) | PLACE_LEARNED
     for word in variants:
         lower = word.lower()
         if len(lower) == len(word):

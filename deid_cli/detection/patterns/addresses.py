@@ -8,12 +8,12 @@ street, with a country prefix or after a residence cue.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
-from deid_cli.detection.patterns.place_index import UNKNOWN_PLACE_WORD, PlaceIndex, as_place_index
+from deid_cli.detection.patterns.place_index import UNKNOWN_PLACE_WORD, PlaceIndex, PlaceTest, as_place_index
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
@@ -153,8 +153,9 @@ _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d
 # Where an address's postcode stands (what precedes it): a line's start, a letterhead's
 # separator, a comma, or a preposition of place.
 _POSTCODE_SLOT = re.compile(
-    r"(?:(?:^|\n)[ \t]*|[·•|,;][ \t]*|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
+    r"(?:(?:^|\n)[ \t]*|[·•|,;(–][ \t]*|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
 )
+_YEAR = re.compile(r"19\d\d|20[0-4]\d")
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
 _MAX_PLACE_WORDS = 5
@@ -163,9 +164,7 @@ _MAX_PLACE_WORDS = 5
 class AddressFinder:
     """Finds ADD and ZIP spans on raw note text; knows the places of the postcode lists."""
 
-    def __init__(
-        self, places: Iterable[str] | PlaceIndex = (), place_like: Callable[[str], bool] | None = None
-    ) -> None:
+    def __init__(self, places: Iterable[str] | PlaceIndex = (), place_like: PlaceTest | None = None) -> None:
         """``places``: place names as written in the postcode dictionaries, or their index. A
         ZIP counts only when one of them follows it, so a set lookup keyed by the folded name
         replaces a huge regex alternation."""
@@ -254,10 +253,13 @@ class AddressFinder:
         if self._place_like is None or not _POSTCODE_SLOT.search(text, max(0, start - 16), start):
             return None
         place_end = None
+        # A compound of common words ("Steinlind") is a village after a code that is no year;
+        # after a year ("1998 Herzinfarkt") it is a noun.
+        compounds = not _YEAR.fullmatch(text, start, end)
         for word in UNKNOWN_PLACE_WORD.finditer(text, end, min(len(text), end + 128)):
             if text[place_end if place_end is not None else end : word.start()] not in (" ", "-"):
                 break
-            if not self._place_like(word.group()):
+            if not self._place_like(word.group(), compounds=compounds):
                 break
             place_end = word.end()
             if word.start() - end > 90:

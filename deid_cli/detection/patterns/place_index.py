@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from deid_cli.detection.normalize import fold
 
@@ -29,6 +29,13 @@ ENDING_MIN_WORD = 5
 ENDING_LENGTHS = range(2, 8)
 # (fewest place words, least ratio of place words to common words) by ending length.
 _SHORT_ENDING, _LONG_ENDING = (30, 2.0), (20, 1.0)
+
+
+class PlaceTest(Protocol):
+    """Could a capitalized word be a place no list knows? With ``compounds``, a compound of two
+    common words ("Steinlind") counts too (where nothing else than a place can stand)."""
+
+    def __call__(self, word: str, compounds: bool = False) -> bool: ...
 
 
 class PlaceIndex(NamedTuple):

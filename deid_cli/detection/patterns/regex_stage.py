@@ -3,13 +3,13 @@ overlaps resolved among them (e-mail > URL > phone > address > ZIP, longer first
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from deid_cli.detection.chunk import EMAIL, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
 from deid_cli.detection.patterns.addresses import AddressFinder
 from deid_cli.detection.patterns.contacts import end_before_emails, find_emails, find_phones, find_urls
-from deid_cli.detection.patterns.place_index import PlaceIndex
+from deid_cli.detection.patterns.place_index import PlaceIndex, PlaceTest
 from deid_cli.detection.spans import Span, select_disjoint
 
 EVERY_PATTERN = EMAIL | URL | STREET | ZIP_DIGITS | ZIP_KEYWORD
@@ -37,9 +37,7 @@ def _resolve(spans: list[Span]) -> list[Span]:
 class RegexStage:
     """Finds PHO, MAI, WEB, ADD and ZIP spans on raw note text."""
 
-    def __init__(
-        self, places: Iterable[str] | PlaceIndex = (), place_like: Callable[[str], bool] | None = None
-    ) -> None:
+    def __init__(self, places: Iterable[str] | PlaceIndex = (), place_like: PlaceTest | None = None) -> None:
         """``places``: place names as written in the postcode dictionaries, or their index;
         ``place_like``: whether a word could be a place no list knows (see AddressFinder)."""
         self._addresses = AddressFinder(places, place_like)

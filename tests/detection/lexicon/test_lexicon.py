@@ -353,3 +353,27 @@ def test_learned_automaton_matches_spelling_variants_and_is_none_when_empty() ->
     found = [text[h.start : h.end] for h in iter_hits(automaton, match_view(text.lower()))]
     assert found == ["müller", "Mueller", "Zirbleitner"]
     assert all(h.bits == LEARNED for h in iter_hits(automaton, match_view(text.lower())))
+
+
+# --- place endings, learned from the gazetteer --------------------------------------------------
+
+
+def test_place_endings_are_those_the_gazetteer_has_and_ordinary_words_lack() -> None:
+    from deid_cli.detection.patterns.place_index import has_place_ending, place_endings
+
+    places = [f"{head}{n}dorf" for head in ("quirn", "zirb", "lärch", "fichtel", "moosl") for n in "abcdefg"]
+    common = frozenset({"ordnung", "wohnung", "zeitung", "dorf"})
+    endings = place_endings(places, common)
+    assert has_place_ending("zirbenmoosdorf", endings)
+    assert not has_place_ending("wohnung", endings)
+    assert not has_place_ending("rf", endings)  # letters must come before the ending
+
+
+def test_the_bundled_gazetteer_teaches_the_usual_endings_of_german_places() -> None:
+    from deid_cli.detection.patterns.place_index import has_place_ending
+
+    endings = build_lexicon(DictionaryOptions()).public.place_index.endings
+    for village in ("Quirnhausen", "Zirbenau", "Lärchingen", "Mooslach", "Fichtelsdorf", "Quirnberg"):
+        assert has_place_ending(village.lower(), endings), village
+    for noun in ("Sedoanalgesie", "Untersuchung", "Patientin", "Kontrolle"):
+        assert not has_place_ending(noun.lower(), endings), noun

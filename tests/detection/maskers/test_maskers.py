@@ -495,7 +495,10 @@ def test_site_word_followed_by_an_ordinary_word_or_acronym_is_kept(text: str) ->
         ("Vorbefunde vom Spital der Quirinerinnen angefordert.", "Spital der Quirinerinnen"),
         ("Zuweisung durch die Klinik der Universität Innsbruck.", "Klinik der Universität Innsbruck"),
         ("Aufenthalt im Reha-Zentrum Kitzbühel bis Mai.", "Reha-Zentrum Kitzbühel"),
-        ("Akademisches Lehrkrankenhaus St. Zirbulus, Abteilung Innere", "Akademisches Lehrkrankenhaus St. Zirbulus"),
+        (
+            "Akademisches Lehrkrankenhaus St. Zirbulus, Abteilung Innere",
+            "Akademisches Lehrkrankenhaus St. Zirbulus",
+        ),
         ("LANDESKRANKENHAUS INNSBRUCK\nAbteilung für Innere Medizin", "LANDESKRANKENHAUS INNSBRUCK"),
     ],
 )
@@ -511,3 +514,50 @@ def test_a_house_named_after_a_saint_an_order_or_its_town_is_one_site_also_in_ca
 )
 def test_an_ordinary_noun_after_der_or_des_makes_no_site(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Die Zuweisung erfolgte aus der Praxis Dr. Zirbleitner.", "Praxis Dr. Zirbleitner"),
+        (
+            "Befund an Ordination Dr. med. Wendolin Hofbrunninger.",
+            "Ordination Dr. med. Wendolin Hofbrunninger",
+        ),
+        (
+            "Gemeinschaftspraxis Dr. Zirbleitner & Dr. Quendelhofer",
+            "Gemeinschaftspraxis Dr. Zirbleitner & Dr. Quendelhofer",
+        ),
+        (
+            "Wir danken der Gruppenpraxis Dr.in Stramlinger für die Zuweisung.",
+            "Gruppenpraxis Dr.in Stramlinger",
+        ),
+    ],
+)
+def test_a_practice_named_after_its_doctors_is_one_site(text: str, site: str) -> None:
+    # The doctors' names belong to the practice's name: masked whole, as a site.
+    invented(*SURNAMES, GIVEN)
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+def test_a_practice_word_without_doctors_names_no_site() -> None:
+    assert found("Das hat sich in der Praxis bewährt.") == []
+    assert found("Praxis für Allgemeinmedizin") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Aus dem Evangelischen Krankenhaus Innsbruck übernommen.", "Evangelischen Krankenhaus Innsbruck"),
+        ("Allgemeines Krankenhaus Linz", "Allgemeines Krankenhaus Linz"),
+        ("Landesklinik für Innere Medizin Salzburg", "Landesklinik für Innere Medizin Salzburg"),
+        ("Aus dem St. Quirin-Krankenhaus Innsbruck.", "St. Quirin-Krankenhaus Innsbruck"),
+        ("Die Nachbehandlung erfolgt im Therapiezentrum Innsbruck.", "Therapiezentrum Innsbruck"),
+    ],
+)
+def test_a_sites_epithet_department_saint_and_town_belong_to_its_name(text: str, site: str) -> None:
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+def test_a_department_without_a_town_after_it_names_no_site() -> None:
+    assert found("Klinik für Innere Medizin") == []

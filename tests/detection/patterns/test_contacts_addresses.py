@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.lists import load_bundled
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.patterns.regex_stage import RegexStage
 from deid_cli.detection.spans import ADD, MAI, PHO, WEB, ZIP, Span
 
@@ -441,7 +443,7 @@ def test_a_page_number_or_a_sentence_before_a_postcode_is_no_address(stage: Rege
     assert found(stage, text) == ["6020", "Innsbruck"]
 
 
-def _place_like(word: str) -> bool:
+def _place_like(word: str, compounds: bool = False) -> bool:
     """A stand-in for the detector's word test: these ordinary words and nouns are no place."""
     return word not in {"Appendektomie", "Einheiten", "Tel", "Diabetes"}
 
@@ -467,3 +469,47 @@ def test_a_postcode_where_an_address_puts_it_takes_a_place_no_list_knows(
 )
 def test_a_number_before_a_word_is_no_postcode_outside_an_address_slot(text: str) -> None:
     assert found(RegexStage(["Innsbruck"], _place_like), text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Unterm Zirbenhang 3/Top 5\n6020 Innsbruck", "Unterm Zirbenhang 3/Top 5"),
+        ("Hinterm Quirnfeld 17-19, 6020 Innsbruck", "Hinterm Quirnfeld 17-19"),
+        ("Beim Zirbenkreuz 4, 6020 Innsbruck", "Beim Zirbenkreuz 4"),
+        ("Rossauer Lände 4, 1090 Wien", "Rossauer Lände 4"),
+        ("Zirbensiedlung 12, 6020 Innsbruck", "Zirbensiedlung 12"),
+    ],
+)
+def test_streets_of_contracted_prepositions_and_more_street_words_with_any_house_number(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    assert found(stage, text, ADD)[:1] == [street]
+
+
+def test_a_sentence_before_a_postcode_is_no_rural_address_line(stage: RegexStage) -> None:
+    # "Oberhofen 23, 6410 Telfs" is a hamlet's address; a sentence's words before a number are not.
+    text = "Sehr geehrte Frau Zirbl,\nIhre neue Adresse Quirnweg 4, 6020 Innsbruck haben wir vermerkt."
+    assert not any("Ihre" in span for span in found(stage, text))
+
+
+@pytest.fixture(scope="module")
+def detector() -> Detector:
+    return Detector(build_lexicon(DictionaryOptions()))
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Feldweg 3\n6342 Lindenleben\n", "Lindenleben"),  # a compound of common words
+        ("Feldweg 3 (6342 Quirnhausen)", "Quirnhausen"),
+    ],
+)
+def test_a_village_no_list_knows_after_a_postcode_in_an_address_slot(
+    detector: Detector, text: str, place: str
+) -> None:
+    assert place in [text[s.start : s.end] for s in detector.detect(text).spans]
+
+
+def test_after_a_year_a_compound_of_common_words_stays_a_noun(detector: Detector) -> None:
+    assert detector.detect("Anamnese:\n1998 Herzinfarkt\n2015 Hüftprothese links\n").spans == []

@@ -488,7 +488,9 @@ def town_stage(lists: tuple[list[str], list[str], list[str], frozenset[str]]) ->
         ("wohnh. Quastlbrück, verheiratet", "Quastlbrück"),
     ],
 )
-def test_a_town_no_list_knows_after_a_preposition_is_a_place(town_stage: OrgStage, text: str, place: str) -> None:
+def test_a_town_no_list_knows_after_a_preposition_is_a_place(
+    town_stage: OrgStage, text: str, place: str
+) -> None:
     assert found(town_stage, text, LOC)[:1] == [place]
 
 
@@ -501,5 +503,7 @@ def test_a_town_no_list_knows_after_a_preposition_is_a_place(town_stage: OrgStag
         "in Intubationsnarkose",  # an ordinary word
     ],
 )
-def test_a_word_after_a_preposition_without_place_ending_or_route_is_no_place(town_stage: OrgStage, text: str) -> None:
+def test_a_word_after_a_preposition_without_place_ending_or_route_is_no_place(
+    town_stage: OrgStage, text: str
+) -> None:
     assert found(town_stage, text, LOC) == []

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import ahocorasick
 
+from deid_cli.detection.grammar.letter_zones import SUBJECT_LITERALS
 from deid_cli.detection.lexicon.lexicon import (
     ALIAS,
     CUE_BITS,
@@ -62,6 +63,8 @@ DATE_LINE = 1 << 5
 NAMED_SITE = 1 << 6
 # (flag from the automaton) a street suffix with a house number
 STREET = 1 << 7
+# a letter's subject label ("Betr.:", "Patientin:"): grammar.letter_zones
+SUBJECT = 1 << 8
 
 # A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
 # and is written with digits, blanks, "/", "-", "(", ")" and "+" only: a number of at least
@@ -287,7 +290,11 @@ class Chunk:
         joined = self.joined
         if "@" in joined:
             self._flag_positions(_found(joined, "@"), EMAIL)
-        for literals, flag in ((_URL_MARKERS, URL), (_ZIP_KEYWORDS, ZIP_KEYWORD)):
+        for literals, flag in (
+            (_URL_MARKERS, URL),
+            (_ZIP_KEYWORDS, ZIP_KEYWORD),
+            (SUBJECT_LITERALS, SUBJECT),
+        ):
             for literal in literals:
                 if literal in joined:
                     self._flag_positions(_found(joined, literal), flag)

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
-from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, ZIP_DIGITS, Chunk, CueHit
+from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, SUBJECT, ZIP_DIGITS, Chunk, CueHit
 from deid_cli.detection.context_types import retype_by_context
 from deid_cli.detection.entity_types import type_name, type_of_hint
+from deid_cli.detection.grammar.letter_zones import letter_zone_spans
 from deid_cli.detection.lexicon.lexicon import (
     ALIAS,
     CORRECTION,
@@ -45,7 +46,10 @@ from deid_cli.detection.spans import (
     LOC,
     NAME_TYPES,
     ORG,
+    PAT,
+    PER,
     PRO,
+    ZIP,
     Span,
     resolve_overlaps,
 )
@@ -176,6 +180,8 @@ class Detector:
         self._only_triggered = self.phi is None and not self.types & {ORG, PRO}
         self._org_scans = bool(self.types & {ORG, PRO})  # organisations and professions scan notes
         self._user_lists = lexicon.user_automaton is not None
+        # A letter's address blocks and subject lines (grammar.letter_zones) hold these types.
+        self._zones = bool(self.types & {PAT, PER, ADD, ZIP, LOC})
 
     def with_learned_names(
         self,
@@ -424,6 +430,10 @@ class Detector:
             extra_spans = self.org.find(view, places)
         else:
             extra_spans = []
+        if flags & (ZIP_DIGITS | SUBJECT) and self._zones:
+            extra_spans = extra_spans + letter_zone_spans(
+                view, self._words, blocks=bool(flags & ZIP_DIGITS), subjects=bool(flags & SUBJECT)
+            )
         return self._detect_with(
             prepared,
             note,
@@ -451,6 +461,8 @@ class Detector:
         if self.phi is not None:
             regex_spans += self.phi.find(view)
         extra_spans = self.org.find(view) if self.org is not None else []
+        if self._zones:
+            extra_spans += letter_zone_spans(view, self._words)
         return self._detect_with(prepared, note, known, regex_spans, extra_spans)
 
     def _detect_with(

@@ -48,8 +48,9 @@ ALIAS_MIN_LENGTH = 6
 ALIAS_MIN_RATIO = 3
 # Places remembered at most (a bound on memory, as MAX_CUES).
 MAX_PLACES = 200_000
-# The masker names whose LOC spans prove a place by context.
-_PLACE_PROVERS = frozenset({"Place", "RegexZIP"})
+# The masker names whose LOC spans prove a place by context: an address's postcode or block
+# (a place after a preposition may be a noun the place test let through; it is not learned).
+_PLACE_PROVERS = frozenset({"RegexZIP", "LetterZone"})
 # A place as learned: one to three words, capitalized, joined by blanks, hyphens or "am", "an
 # der", "im", "bei" ("Bad Quirnau", "Zirbl-Au", "Lärchdorf am See").
 _LEARNABLE_PLACE = re.compile(

@@ -41,6 +41,7 @@ PATTERN_MASKERS: tuple[str, ...] = (
     "Organization",
     "Place",
     "CorpusPlace",
+    "LetterZone",
 )
 
 

@@ -47,7 +47,8 @@ _DRUG_STEMS = (
     "azepam", "azolam", "bactam", "cillin", "mycin", "oxacin", "floxacin", "pril", "sartan", "olol",
     "dipin", "statin", "prazol", "conazol", "mab", "tinib", "vir", "setron", "triptan", "gliptin",
     "gliflozin", "parin", "xaban", "gatran", "profen", "fenac", "coxib", "cyclin", "tidin", "semid",
-    "tiazid", "racetam", "oxetin", "triptylin", "apin", "idon", "afil", "dronat", "lukast",
+    "tiazid", "racetam", "oxetin", "triptylin", "apin", "idon", "afil", "dronat", "lukast", "platin",
+    "rubicin", "taxel", "mustin", "trexat",
 )  # fmt: skip
 # Surnames are often compounds of ordinary words (Hof|mann, Stein|bauer, Rosen|berg): these
 # endings never make a word a compound noun.

@@ -18,14 +18,20 @@ value, in the same dev/test split: its own frames, institution phrasings, ID key
 domains per family; dev places from the bundled gazetteer, test places and streets invented and
 in no list of ``dictionaries/``. deid runs with its default types plus ID (see ``runner``).
 
+A third family, ``holdout``, was written after the test family's PHI frames had been seen: new PHI
+frames and invented places and streets from other morphemes (``holdout``), with the test
+family's persons and person frames. It is measured on its own (``report --family holdout``,
+``make generalise-holdout``; ``both`` stays dev + test), once, as counts only, and never tuned on.
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
 - ``pools``: dictionary keys, name pools of both families, the listed check.
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
-- ``places``: gazetteer places (dev), invented villages and streets (test).
-- ``phi_templates``: the two disjoint PHI families (address blocks, sentences, sites, ID shapes).
+- ``places``: gazetteer places (dev), invented villages and streets (test, holdout).
+- ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
+- ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.
 - ``compose``: builds letters and notes with exact gold spans, persons, PHI and trap spans.

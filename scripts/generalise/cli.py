@@ -8,14 +8,14 @@ import sys
 import time
 from pathlib import Path
 
-from generalise.classes import FAMILIES, KINDS
+from generalise.classes import BOTH, FAMILIES, KINDS
 from generalise.compose import generate
 from generalise.report import evaluate, markdown
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        description="Generalisation harness of issues 16 and 17 (dev/test families)."
+        description="Generalisation harness of issues 16 and 17 (dev/test families, holdout)."
     )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write one family's letters or notes with gold (JSONL)")
@@ -25,7 +25,9 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=7)
     gen.add_argument("-o", "--output", type=Path, required=True)
     rep = sub.add_parser("report", help="run deid over generated corpora and print recall per class")
-    rep.add_argument("--family", choices=(*FAMILIES, "both"), default="both")
+    rep.add_argument(
+        "--family", choices=(*FAMILIES, "both"), default="both", help="both: dev and test (not holdout)"
+    )
     rep.add_argument("--count", type=int, default=300, help="documents per kind and family")
     rep.add_argument("--seed", type=int, default=7)
     rep.add_argument("--json", action="store_true", help="machine-readable output")
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(records)} {args.kind} ({args.family} family) written", file=sys.stderr)
         return 0
     started = time.perf_counter()
-    families = FAMILIES if args.family == "both" else (args.family,)
+    families = BOTH if args.family == "both" else (args.family,)
     results = [evaluate(family, args.count, args.seed) for family in families]
     if args.json:
         print(json.dumps(results, indent=2))

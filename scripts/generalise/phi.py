@@ -9,6 +9,7 @@ keyword) are plain text, so recall can be read per kind of mention.
 from __future__ import annotations
 
 import random
+import re
 
 from synthetic.pools import fold
 
@@ -26,6 +27,14 @@ LETTER_KINDS: tuple[tuple[str, int], ...] = (
 NOTE_KINDS: tuple[tuple[str, int], ...] = (
     ("place", 3), ("id", 2), ("mail", 2), ("site", 1), ("ward", 1), ("address", 1),
 )  # fmt: skip
+# "{in_site}", "{Von_site}" ...: preposition + article before the dative institution; contracted
+# where German contracts them ("im", "vom", "zur"). Only the holdout family uses them.
+SITE_PREPOSITION = re.compile(r"([Ii]n|[Vv]on|[Zz]u|[Bb]ei)_site")
+CONTRACTIONS: dict[tuple[str, str], str] = {
+    ("in", "dem"): "im", ("von", "dem"): "vom", ("zu", "dem"): "zum", ("zu", "der"): "zur",
+    ("bei", "dem"): "beim",
+}  # fmt: skip
+ZIP_PREFIX_RATE = 0.3  # share of postcodes with a country code, in a family that has them
 # Plain words by the patient's gender: (female, male).
 GENDER_WORDS: dict[str, tuple[str, str]] = {
     "Pat": ("Patientin", "Patient"), "Art": ("Die", "Der"), "Pron": ("Sie", "Er"), "pron": ("sie", "er"),
@@ -88,19 +97,26 @@ class PhiWriter:
             return [Piece(self.street(), phi="address")]
         if slot == "zip_place":
             place = self.place()
+            code = self.places.postcode(place, rng)
             return [
-                Piece(self.places.postcode(place, rng), phi="zip"),
+                *self.zip_prefix(code, place),
+                Piece(code, phi="zip"),
                 Piece(" "),
                 Piece(place, phi="place_after_zip"),
             ]
         if slot == "place":
             return [Piece(self.place(), phi="place_after_preposition")]
-        if slot in ("site", "dat_site"):
+        preposition = SITE_PREPOSITION.fullmatch(slot)
+        if slot in ("site", "dat_site") or preposition:
             article, nominative, dative = rng.choice(self.family.sites)
-            name = (dative if slot == "dat_site" else nominative).format(
+            name = (nominative if slot == "site" else dative).format(
                 place=self.place(), surname=rng.choice(self.persons.surnames)
             )
             lead = [Piece(article + " ")] if slot == "dat_site" else []
+            if preposition:
+                word = preposition.group(1)
+                both = CONTRACTIONS.get((word.lower(), article), f"{word.lower()} {article}")
+                lead = [Piece((both[0].upper() + both[1:] if word[0].isupper() else both) + " ")]
             return [*lead, Piece(name, phi="practice" if "{surname}" in nominative else "site")]
         if slot == "ward":
             return [Piece(shape(rng.choice(self.family.ward_codes), rng), phi="ward_code")]
@@ -110,6 +126,14 @@ class PhiWriter:
         if slot == "mail":
             return [Piece(self.mail(), phi="email")]
         return [Piece(GENDER_WORDS[slot][0 if female else 1])]
+
+    def zip_prefix(self, code: str, place: str) -> list[Piece]:
+        """A country code before the postcode ("CH-"), plain text, in families that write them."""
+        if not self.family.zip_prefixes or self.rng.random() >= ZIP_PREFIX_RATE:
+            return []
+        line = f"{code} {place}"
+        options = [prefix for pattern, prefix in self.family.zip_prefixes if re.match(pattern, line)]
+        return [Piece(self.rng.choice(options))] if options else []
 
     def place(self) -> str:
         return self.rng.choice(self.places.places)
@@ -122,7 +146,8 @@ class PhiWriter:
         return f"{street} {shape(rng.choice(self.family.house_numbers), rng)}"
 
     def mail(self) -> str:
-        """A private address from the family's names: ASCII for dev, letters kept for test."""
+        """A private address from the family's names: ASCII for dev (and holdout), letters kept
+        for test."""
         rng, persons = self.rng, self.persons
         first = rng.choice(persons.female + persons.male)
         last = rng.choice(persons.surnames)

@@ -1,4 +1,4 @@
-"""The two families' frames for the other PHI of letters (issue 17): addresses, places after a
+"""The families' frames for the other PHI of letters (issue 17): addresses, places after a
 preposition, medical sites and ward codes, identifiers after a keyword, e-mail addresses.
 
 Why a second disjoint set: as for persons, rules tuned on the dev frames are measured on test
@@ -12,11 +12,16 @@ Slots: ``{street}`` street + house number (ADD), ``{zip_place}`` postcode + plac
 ward code (SIT), ``{kw}`` an ID keyword (plain text) and ``{id}`` its number (ID), ``{mail}``
 (MAI); ``{Pat}``, ``{Art}``, ``{Pron}``, ``{pron}`` gender words. Shapes: ``#`` a digit, ``N`` a digit 1-9,
 ``A`` a capital letter, ``a`` a letter a-d, ``Y`` a year 2015-2025, ``y`` its last two digits.
+
+The third family, ``holdout``, is assembled here from the plain data of ``holdout`` (read its
+docstring before opening it: it is not to be read while working on rules).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from generalise import holdout
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,8 @@ class PhiFamily:
     mail_locals: tuple[str, ...]  # {first}, {last}, {f} (initial), {nn} (two digits)
     mail_domains: tuple[str, ...]
     ascii_mail: bool  # transliterate umlauts and other letters in the local part
+    # (pattern on "<postcode> <place>", country code) written before some postcodes; none if empty
+    zip_prefixes: tuple[tuple[str, str], ...] = ()
 
     def frames(self) -> set[str]:
         """Every frame and phrasing string, for the disjointness check."""
@@ -108,4 +115,18 @@ TEST_PHI = PhiFamily(
 )
 # fmt: on
 
-PHI_FAMILIES: dict[str, PhiFamily] = {"dev": DEV_PHI, "test": TEST_PHI}
+HOLDOUT_PHI = PhiFamily(
+    address_blocks=holdout.ADDRESS_BLOCKS,
+    sentences=holdout.SENTENCES,
+    sites=holdout.SITES,
+    ward_codes=holdout.WARD_CODES,
+    id_keywords=holdout.ID_KEYWORDS,
+    house_numbers=holdout.HOUSE_NUMBERS,
+    street_abbreviations=holdout.STREET_ABBREVIATIONS,
+    mail_locals=holdout.MAIL_LOCALS,
+    mail_domains=holdout.MAIL_DOMAINS,
+    ascii_mail=holdout.ASCII_MAIL,
+    zip_prefixes=holdout.ZIP_PREFIXES,
+)
+
+PHI_FAMILIES: dict[str, PhiFamily] = {"dev": DEV_PHI, "test": TEST_PHI, "holdout": HOLDOUT_PHI}

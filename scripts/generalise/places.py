@@ -1,11 +1,14 @@
-"""Place and street pools of the two families: gazetteer places for dev, invented ones for test.
+"""Place and street pools of the families: gazetteer places for dev, invented ones for test and
+holdout.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
 villages and streets are built from Alpine morphemes and kept only when no list in
 ``dictionaries/`` contains them (case-, umlaut- and diacritic-folded), no common German word
 equals them and no person pool uses them. Dev places are real gazetteer rows with their own
-postcodes; dev streets are a hand-written pool of ordinary street names.
+postcodes; dev streets are a hand-written pool of ordinary street names. Holdout villages and
+streets are built the same way from other morphemes (``holdout``), pass the same checks, and
+share no word with the dev or test pools either.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
+from generalise import holdout
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
 # fmt: off
@@ -143,7 +147,7 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
         postcodes={place: (_test_postcode(place),) for place in places},
         streets=_test_streets(villages, stems, fresh),
     )
-    return {"dev": dev, "test": test}
+    return {"dev": dev, "test": test, "holdout": _holdout_pools(fresh, test, stems)}
 
 
 def _banned_keys(dict_dir: Path, dev: PlacePools) -> set[str]:
@@ -188,3 +192,69 @@ def _test_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> 
     for stem in rng.sample(stems, min(40, len(stems))):
         streets.add(f"{rng.choice(TEST_STREET_PREPOSITIONS)} {stem}")
     return tuple(sorted(streets))
+
+
+def _holdout_pools(fresh: _FreshCheck, test: PlacePools, test_stems: list[str]) -> PlacePools:
+    """Villages and streets from the holdout morphemes, checked as the test ones are and kept
+    apart from every word of the test pools (and, through ``fresh``, of the dev pools)."""
+    banned = set(fresh.banned)
+    for name in (*test.places, *test.streets, *test_stems):
+        banned |= {key for word in {name, *re.split(r"[ \-]", name)} for key in word_keys(word)}
+    fresh = _FreshCheck(banned)
+    heads = [head + stem for head in holdout.HEADS for stem in holdout.STEMS]
+    stems = sorted(s for s in heads if fresh(s))
+    villages = sorted(v for v in (s + e for s in heads for e in holdout.ENDINGS) if fresh(v))
+    places = _holdout_places(villages)
+    return PlacePools(
+        places=places,
+        postcodes={place: (_holdout_postcode(place),) for place in places},
+        streets=_holdout_streets(villages, stems, fresh),
+    )
+
+
+def _holdout_places(villages: list[str]) -> tuple[str, ...]:
+    """The villages; every seventh with a prefix word, every eleventh with a Swiss canton."""
+    rng = random.Random("holdout-places")
+    out = []
+    for i, village in enumerate(villages):
+        if i % 7 == 5:
+            village = f"{rng.choice(holdout.PREFIXES)} {village}"
+        elif i % 11 == 2:
+            village = f"{village} {rng.choice(holdout.CANTONS)}"
+        out.append(village)
+    return tuple(sorted(out))
+
+
+def _holdout_postcode(place: str) -> str:
+    """Four digits for a canton's place, else four (AT/CH) or five (DE) digits."""
+    rng = random.Random(f"holdout-postcode:{place}")
+    four = place.split()[-1] in holdout.CANTONS or rng.random() < 0.55
+    return str(rng.randint(1000, 9699)) if four else f"{rng.randint(1001, 99899):05d}"
+
+
+def _holdout_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> tuple[str, ...]:
+    """Stem + street word, village adjective + street noun, or a preposition (with the article
+    the stem's gender takes) before a stem. Stems, unlike the test family's, must not be common
+    words either."""
+    rng = random.Random("holdout-streets")
+    streets: set[str] = set()
+    for stem in stems:
+        street = stem + rng.choice(holdout.STREET_SUFFIXES)
+        if fresh(street, longest=22):
+            streets.add(street)
+    for village in rng.sample(villages, min(60, len(villages))):
+        streets.add(f"{_adjective(village)} {rng.choice(holdout.STREET_WORDS)}")
+    for stem in rng.sample(stems, min(40, len(stems))):
+        feminine = stem.endswith(holdout.FEMININE_STEMS)
+        prepositions = holdout.STREET_PREPOSITIONS_FEMININE if feminine else holdout.STREET_PREPOSITIONS
+        streets.add(f"{rng.choice(prepositions)} {stem}")
+    return tuple(sorted(streets))
+
+
+def _adjective(village: str) -> str:
+    """The place adjective before a street noun: -e + r, -en > -er, -er kept, else + er."""
+    if village.endswith("e"):
+        return village + "r"
+    if village.endswith("en"):
+        return village[:-2] + "er"
+    return village if village.endswith("er") else village + "er"

@@ -105,7 +105,8 @@ def _fold_set(names: set[str]) -> set[str]:
 
 
 def build_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, FamilyPools]:
-    """Both families at once, so their disjointness is enforced in one place."""
+    """Both families at once, so their disjointness is enforced in one place (``holdout`` is
+    the test family's pools under its own name)."""
     return _build_pools(dict_dir)
 
 
@@ -142,4 +143,5 @@ def _build_pools(dict_dir: Path) -> dict[str, FamilyPools]:
         # Plain nouns ("Sauerteig") that no list contains; they are words, so no wordfreq check.
         nouns=clean({n for n, pos in nouns.items() if pos == "Substantiv"}, check_common=False),
     )
-    return {"dev": dev, "test": test}
+    # The holdout family measures new PHI material only: its persons are the test family's.
+    return {"dev": dev, "test": test, "holdout": test}

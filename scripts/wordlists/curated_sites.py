@@ -351,5 +351,7 @@ Reha-Zentrum Reha-Klinik Lehrkrankenhaus Landesspital Bezirksspital Ordensspital
 Praxis Arztpraxis Hausarztpraxis Facharztpraxis Gemeinschaftspraxis Gruppenpraxis Kinderarztpraxis
 Ordination Gruppenordination Ambulatorium Gesundheitszentrum Therapiezentrum Ärztezentrum
 Versorgungszentrum MVZ Primärversorgungszentrum Dialysezentrum Diagnosezentrum Kurzentrum
-Pflegezentrum Seniorenheim Altenheim Hospiz
+Pflegezentrum Seniorenheim Altenheim Hospiz Facharztordination Kinderarztordination Wahlarztordination
+Zahnarztpraxis Frauenarztpraxis Allgemeinpraxis Landarztpraxis Praxisgemeinschaft Ordinationsgemeinschaft
+Primärversorgungseinheit PVE Ärztehaus Tagesklinik
 """

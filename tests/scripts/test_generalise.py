@@ -13,15 +13,27 @@ from repo import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
+from generalise import holdout
 from generalise.classes import CLASSES, PERSON_LABELS, PHI_CLASSES
 from generalise.cli import main
 from generalise.compose import Composer, generate
-from generalise.phi_templates import DEV_PHI, PHI_FAMILIES, TEST_PHI
-from generalise.places import VILLAGE_PREFIXES, build_place_pools, gazetteer_keys, gazetteer_places
-from generalise.pools import build_pools, dictionary_keys, in_keys
+from generalise.phi import PhiWriter
+from generalise.phi_templates import DEV_PHI, HOLDOUT_PHI, PHI_FAMILIES, TEST_PHI, PhiFamily
+from generalise.places import (
+    TEST_STREET_PREPOSITIONS,
+    TEST_STREET_SUFFIXES,
+    VILLAGE_ENDINGS,
+    VILLAGE_HEADS,
+    VILLAGE_PREFIXES,
+    VILLAGE_STEMS,
+    build_place_pools,
+    gazetteer_keys,
+    gazetteer_places,
+)
+from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 from generalise.score import score
-from generalise.templates import DEV, TEST
-from synthetic.pools import fold
+from generalise.templates import DEV, SLOT, TEST
+from synthetic.pools import fold, wordfreq_filter
 
 NAME = re.compile(r"[^\W\d_]+")
 DATE = re.compile(r"\d\d\.\d\d\.\d{4}")
@@ -339,3 +351,234 @@ def test_phi_has_its_own_random_stream() -> None:
     assert [d["phi"] for d in Composer("dev", 4, 30).corpus("letters", 10)] != [
         d["phi"] for d in reseeded.corpus("letters", 10)
     ]
+
+
+# ----------------------------------------------------------------------------- holdout family
+# Its material is for one final measurement: every check below fails with counts only, and no
+# holdout frame, place or keyword is written in this file (they are read from the module).
+
+SHAPE_PARTS = {"#": r"\d", "N": "[1-9]", "A": "[A-Z]", "a": "[a-d]", "Y": r"20\d\d", "y": r"\d\d"}
+
+
+def _shape_regex(shapes: tuple[str, ...]) -> re.Pattern[str]:
+    """The strings ``phi.shape`` can make from any of ``shapes``."""
+    return re.compile(
+        "|".join("(?:" + "".join(SHAPE_PARTS.get(c, re.escape(c)) for c in s) + ")" for s in shapes)
+    )
+
+
+def _cues(fam: PhiFamily, slot: str, blocks: bool = True) -> set[str]:
+    """The literal text right before ``{slot}`` in the family's frames (from the previous slot)."""
+    frames = [f for group in fam.sentences.values() for f in group] + list(
+        fam.address_blocks if blocks else ()
+    )
+    cues: set[str] = set()
+    for frame in frames:
+        pos = 0
+        for match in SLOT.finditer(frame):
+            if match.group(1) == slot:
+                cues.add(frame[pos : match.start()])
+            pos = match.end()
+    return cues
+
+
+def _cue_words(fam: PhiFamily, slot: str) -> set[str]:
+    """The last word before ``{slot}`` in the sentences, case-folded."""
+    return {cue.split()[-1].lower() for cue in _cues(fam, slot, blocks=False) if cue.split()}
+
+
+def _site_forms(fam: PhiFamily) -> list[tuple[re.Pattern[str], bool]]:
+    """Every nominative and dative institution form as a pattern, and whether it is a practice."""
+    forms = []
+    for _, nominative, dative in fam.sites:
+        for form in (nominative, dative):
+            pattern = re.escape(form).replace(r"\{place\}", "(?P<v>.+)").replace(r"\{surname\}", "(?P<v>.+)")
+            forms.append((re.compile(pattern), "{surname}" in nominative))
+    return forms
+
+
+def _holdout_value_ok(cls: str, text: str, start: int, end: int) -> bool:
+    """The value of one holdout PHI span is what its class says, right after a cue its frames
+    give. Generic over the family's data, so the test names none of it."""
+    value, before, fam = text[start:end], text[:start], HOLDOUT_PHI
+    places, persons = build_place_pools()["holdout"], build_pools()["holdout"]
+    if not value or value != value.strip():
+        return False
+    if cls == "address":
+        numbers = _shape_regex(fam.house_numbers)
+        streets = [s for s in _street_forms("holdout") if value.startswith(s + " ")]
+        return any(numbers.fullmatch(value[len(s) + 1 :]) for s in streets)
+    if cls == "zip":
+        prefixes = ("", *(prefix for _, prefix in fam.zip_prefixes))
+        cued = any(before.endswith(cue + p) for cue in _cues(fam, "zip_place") for p in prefixes)
+        return cued and bool(re.fullmatch(r"\d{4,5}", value)) and text[end] == " "
+    if cls == "place_after_zip":
+        return value in places.places and bool(re.search(r"\d{4,5} $", before))
+    if cls == "place_after_preposition":
+        return value in places.places and before.endswith(tuple(_cues(fam, "place")))
+    if cls in ("site", "practice"):
+        for pattern, practice in _site_forms(fam):
+            match = pattern.fullmatch(value)
+            if match and practice == (cls == "practice"):
+                return match.group("v") in (persons.surnames if practice else places.places)
+        return False
+    if cls == "ward_code":
+        return before.endswith(tuple(_cues(fam, "ward"))) and bool(
+            _shape_regex(fam.ward_codes).fullmatch(value)
+        )
+    if cls == "id_after_keyword":
+        seps = _cues(fam, "id")
+        shapes = [
+            dict(fam.id_keywords)[kw]
+            for kw, _ in fam.id_keywords
+            if before.endswith(tuple(kw + s for s in seps))
+        ]
+        return len(shapes) == 1 and bool(_shape_regex(shapes[0]).fullmatch(value))
+    if cls == "email":
+        shape = re.fullmatch(r"[^\s@]+@[^\s@]+\.[a-z]{2,}", value)
+        cued = before.endswith(tuple(_cues(fam, "mail")))
+        return cued and bool(shape) and value.split("@")[1] in fam.mail_domains and value.isascii()
+    return False
+
+
+def test_holdout_phi_gold_spans_point_at_their_values() -> None:
+    seen: set[str] = set()
+    for kind in ("letters", "notes"):
+        records = generate("holdout", kind, 60, 3)
+        wrong = wrong_label = wrong_gold = 0
+        for record in records:
+            text, phi = record["text"], record["phi"]
+            wrong += sum(not _holdout_value_ok(i["class"], text, *i["span"]) for i in phi)
+            wrong_label += sum(i["label"] != PHI_CLASSES[i["class"]] for i in phi)
+            seen |= {i["class"] for i in phi}
+            dates = [g for g in record["gold"] if g[2] == "DAT"]
+            wrong += sum(not DATE.fullmatch(text[s:e]) for s, e, _ in dates)
+            expected = _person_gold(record) + [[*i["span"], i["label"]] for i in phi] + dates
+            wrong_gold += sorted(map(tuple, record["gold"])) != sorted(map(tuple, expected))
+        assert (wrong, wrong_label, wrong_gold) == (0, 0, 0), kind
+        with_phi = sum(bool(r["phi"]) for r in records)
+        if kind == "letters":
+            with_zip = sum(any(i["class"] == "zip" for i in r["phi"]) for r in records)
+            assert with_zip > 0.6 * len(records) and with_phi == len(records)
+        else:
+            assert 0.15 * len(records) < with_phi < 0.6 * len(records)
+    assert seen == set(PHI_CLASSES)
+
+
+def test_holdout_generation_is_deterministic_and_uses_test_persons() -> None:
+    first, again = generate("holdout", "letters", 10, 4), generate("holdout", "letters", 10, 4)
+    same = first == again
+    differs_by_seed = first != generate("holdout", "letters", 10, 5)
+    differs_from_test = generate("holdout", "notes", 10, 4) != generate("test", "notes", 10, 4)
+    assert same and differs_by_seed and differs_from_test
+    # Persons are the test family's (only the PHI is new), so none of them is listed either.
+    names = build_pools()["test"].all_names()
+    outside = listed = 0
+    for kind in ("letters", "notes"):
+        for record in generate("holdout", kind, 30, 5):
+            tokens = [record["text"][s:e] for s, e, _ in _person_gold(record)]
+            outside += sum(len(t) > 3 and t not in names and t.title() not in names for t in tokens)
+            listed += sum(p["listed"] for p in record["persons"])
+    assert outside == 0 and listed == 0
+
+
+def _holdout_words(name: str) -> list[str]:
+    """The words of a holdout place or street without its prefix, canton or street word."""
+    generic = {*holdout.PREFIXES, *holdout.CANTONS, *holdout.STREET_WORDS}
+    prepositions = (*holdout.STREET_PREPOSITIONS, *holdout.STREET_PREPOSITIONS_FEMININE)
+    generic |= {w for p in prepositions for w in p.split()}
+    return [w for w in name.split() if w not in generic]
+
+
+def test_holdout_places_and_streets_are_fresh() -> None:
+    # Failures are counted, never printed: these are holdout strings.
+    pools, gazetteer, keys = build_place_pools(), gazetteer_keys(), dictionary_keys()
+    hold = pools["holdout"]
+    assert len(hold.places) > 500 and len(hold.streets) > 100
+    assert set(hold.postcodes) == set(hold.places)
+    assert all(re.fullmatch(r"\d{4,5}", code) for codes in hold.postcodes.values() for code in codes)
+    names = (*hold.places, *hold.streets)
+    words = [w for name in names for w in _holdout_words(name)]
+    assert len(words) >= len(names)
+    listed = sum(in_keys(name, gazetteer) or in_keys(name, keys) for name in names)
+    listed_words = sum(in_keys(w.removesuffix("er"), gazetteer) or in_keys(w, keys) for w in words)
+    # No person pool of any family uses them.
+    person_keys = {k for fam in build_pools().values() for n in fam.all_names() for k in word_keys(n)}
+    person_words = sum(in_keys(w, person_keys) or in_keys(w.removesuffix("er"), person_keys) for w in words)
+    # Nothing is shared with the dev and test pools, whole names or single words, in any spelling.
+    other_keys = {
+        key
+        for fam in ("dev", "test")
+        for name in (*pools[fam].places, *pools[fam].streets)
+        for word in {name, *re.split(r"[ \-]", name)}
+        for key in word_keys(word)
+    }
+    shared = sum(in_keys(name, other_keys) for name in names) + sum(in_keys(w, other_keys) for w in words)
+    is_common = wordfreq_filter()
+    common = sum(bool(is_common and is_common(w)) for w in words)
+    assert (listed, listed_words, person_words, shared, common) == (0, 0, 0, 0, 0)
+    # Built from morphemes the test family does not use.
+    test_parts = {p.lower() for p in (*VILLAGE_HEADS, *VILLAGE_STEMS, *VILLAGE_ENDINGS)}
+    hold_parts = {p.lower() for p in (*holdout.HEADS, *holdout.STEMS, *holdout.ENDINGS)}
+    overlaps = (
+        len(test_parts & hold_parts),
+        len(set(TEST_STREET_SUFFIXES) & set(holdout.STREET_SUFFIXES)),
+        len(
+            set(TEST_STREET_PREPOSITIONS)
+            & {*holdout.STREET_PREPOSITIONS, *holdout.STREET_PREPOSITIONS_FEMININE}
+        ),
+        len(set(VILLAGE_PREFIXES) & set(holdout.PREFIXES)),
+    )
+    assert overlaps == (0, 0, 0, 0)
+
+
+def test_holdout_phi_templates_differ_from_dev_and_test() -> None:
+    hold, others = HOLDOUT_PHI, (DEV_PHI, TEST_PHI)
+    assert hold.frames() and set(hold.sentences) == set(DEV_PHI.sentences) == set(TEST_PHI.sentences)
+    assert any("{surname}" in n for _, n, _ in hold.sites) and any("{place}" in n for _, n, _ in hold.sites)
+    person_frames = DEV.frames() | TEST.frames()
+    overlaps = [len(hold.frames() & person_frames)]
+    for other in others:
+        overlaps += [
+            len(hold.frames() & other.frames()),
+            len(hold.institution_words() & other.institution_words()),
+            len({kw for kw, _ in hold.id_keywords} & {kw for kw, _ in other.id_keywords}),
+            len(
+                {s for _, shapes in hold.id_keywords for s in shapes}
+                & {s for _, sh in other.id_keywords for s in sh}
+            ),
+            len(set(hold.ward_codes) & set(other.ward_codes)),
+            len(set(hold.house_numbers) & set(other.house_numbers)),
+            len(set(hold.street_abbreviations) & set(other.street_abbreviations)),
+            len(set(hold.mail_locals) & set(other.mail_locals)),
+            len(set(hold.mail_domains) & set(other.mail_domains)),
+            # Other cue words before places, ward codes and e-mail addresses in running text.
+            *(len(_cue_words(hold, slot) & _cue_words(other, slot)) for slot in ("place", "ward", "mail")),
+        ]
+    assert overlaps == [0] * len(overlaps)
+
+
+def test_site_preposition_slots_contract_with_the_article() -> None:
+    """ "{in_site}" and the like: "im"/"in der", "Vom"/"Von der" ..., then the dative name."""
+    pools, places = build_pools()["holdout"], build_place_pools()["holdout"]
+    writer = PhiWriter("holdout", random.Random(1), pools, places)
+    leads = {"in_site": {"im ", "in der "}, "Von_site": {"Vom ", "Von der "}, "zu_site": {"zum ", "zur "},
+             "bei_site": {"beim ", "bei der "}}  # fmt: skip
+    for slot, expected in leads.items():
+        rendered = [writer.slot(slot, female=True) for _ in range(60)]
+        assert {pieces[0].text for pieces in rendered} == expected, slot
+        assert all(len(p) == 2 and p[1].phi in ("site", "practice") for p in rendered)
+
+
+def test_holdout_report_and_generate(capsys, tmp_path) -> None:
+    assert main(["report", "--family", "holdout", "--count", "20", "--seed", "2", "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)
+    assert result["family"] == "holdout"
+    rows, phi = result["all"]["classes"], result["all"]["phi"]
+    assert all(rows[cls]["mentions"] > 0 for cls in CLASSES)
+    assert all(phi[cls]["count"] > 0 for cls in PHI_CLASSES)
+    assert phi["all"]["count"] == sum(phi[cls]["count"] for cls in PHI_CLASSES)
+    out = tmp_path / "holdout.jsonl"
+    assert main(["generate", "--family", "holdout", "--kind", "notes", "--count", "4", "-o", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 4 and all(r["id"].startswith("holdout-notes-") for r in rows)

@@ -56,18 +56,28 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "stiege",
         "siedlung",
         "pfad",
+        "gassl",
+        "platzl",
+        "leite",
+        "leiten",
+        "anger",
+        "bühel",
+        "wiese",
+        "wiesen",
+        "park",
+        "brücke",
     ]
 )
 # First words of street names without a suffix ("Am Anger 5", "In der Au 3", "Unter den Linden 2").
 STREET_PREPOSITIONS: tuple[str, ...] = (
     "am", "im", "an", "auf", "in", "zum", "zur", "unter", "hinter", "beim", "bei", "vom", "unterm", "hinterm",
-    "überm", "vorm", "ob",
+    "überm", "vorm", "ob", "über", "vor", "neben", "zwischen",
 )  # fmt: skip
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them.
 PLACE_CUES: tuple[str, ...] = (
-    "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "wohnsitz", "raum", "aus", "nach", "bei",
-    "von",
+    "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "gemeinde",
+    "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

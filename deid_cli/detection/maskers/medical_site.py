@@ -15,8 +15,10 @@ import re
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.place_index import has_place_ending
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
+from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
 
 _SPACE = re.compile(r"[ \t]{1,2}")
 _PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
@@ -50,15 +52,25 @@ _DEPARTMENT_WORD = re.compile(
 _MAX_DEPARTMENT_WORDS = 5
 
 
+def _compound_town(ctx: NoteContext, word: str) -> bool:
+    """A compound of two common words that ends as places do ("Spital Lindenfeld"): a town's
+    name after a site word, where a noun ("Klinikum Wundkontrolle") is not."""
+    bits = ctx.words.of(word)
+    return bool(bits & COMPOUND) and not bits & (COMMON | TITLE | KEPT) and has_place_ending(
+        fold(word), ctx.lexicon.public.place_index.endings
+    )
+
+
 def _with_epithet(view: str, start: int) -> int:
     """The start of a site's name with the epithet before its site word, if one stands there."""
     epithet = _EPITHET_BEFORE.search(view, max(0, start - 30), start)
     return epithet.start() if epithet is not None else start
 
 
-# A practice is named after its doctors: "Praxis Dr. Zirbl", "Ordination Dr. med. Anna Zirbl",
-# "Gemeinschaftspraxis Dr. Zirbl & Dr. Lärch". The site words that may be followed so (folded).
-_PRACTICE_WORDS = ("praxis", "ordination")
+# A practice (or a private clinic) is named after its doctors: "Praxis Dr. Zirbl", "Ordination
+# Dr. med. Anna Zirbl", "Gemeinschaftspraxis Dr. Zirbl & Dr. Lärch", "Sanatorium Dr. Zirbl".
+# Honorary titles of Austrian doctors that title lists lack ("MR Dr.", "OMR Dr.").
+_HONORARY = frozenset({"mr", "omr", "medr", "sr", "hr", "ao", "em"})
 # A title of the doctors' chain: "Dr.", "Dr.in", "med.", "univ.", "Prof.", "MR", "OA".
 _TITLE_TOKEN = re.compile(
     r"[ \t]{1,2}([A-Za-zÄÖÜäöü]{1,5}(?:\.(?:-[A-Za-zÄÖÜäöü]{1,5}\.?|[a-z]{1,2})?)?)(?![\w-])"
@@ -117,9 +129,7 @@ class MedicalSiteMasker:
             else matches_from(self._prefix, ctx.view, ctx.site_starts)
         )
         for match in prefixed:
-            end = None
-            if fold(match.group()).endswith(_PRACTICE_WORDS):
-                end = _doctors_end(ctx, match.end())
+            end = _doctors_end(ctx, match.end())  # "Praxis Dr. X", "Sanatorium Dr. X"
             if end is None and self._places:
                 end = self._place_end(ctx.view, match.end())
             if end is None:
@@ -163,7 +173,9 @@ class MedicalSiteMasker:
         a word (Neustadt/Neustart), so the typo test of weak name evidence is not applied."""
         gap = _SPACE.match(ctx.view, pos)
         word = WORD.match(ctx.view, gap.end()) if gap else None
-        if word is None or not ctx.looks_like_name(*word.span()) or ctx.lexicon.is_listed_name(word.group()):
+        if word is None or ctx.lexicon.is_listed_name(word.group()):
+            return None
+        if not ctx.looks_like_name(*word.span()) and not _compound_town(ctx, word.group()):
             return None
         return word.end()
 
@@ -247,4 +259,8 @@ def _is_title(token: str, titles: frozenset[str], chained: bool) -> bool:
     """Is every part of the token a title word ("Dr.in", "Univ.-Prof.")? The first title of a
     chain is capitalized ("Dr.", not the "in" of "Praxis in Linz")."""
     parts = re.findall(r"[^\W\d_]+", token)
-    return bool(parts) and (chained or token[0].isupper()) and all(fold(p) in titles for p in parts)
+    return (
+        bool(parts)
+        and (chained or token[0].isupper())
+        and all(fold(p) in titles or fold(p) in _HONORARY for p in parts)
+    )

@@ -42,8 +42,8 @@ _PRE_WORD = re.compile(rf"[A-ZÄÖÜ]{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,
 _PRE_WORD_MAX, _PRE_WORDS_MAX = 160, 3
 # Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3".
 _PREPOSITION = (
-    r"(?:Am|Im|An[ ]de[rmn]|Auf[ ]de[rmn]|In[ ]der|Zum|Zur|Unter[ ]den|Hinter[ ]de[rmn]|Beim|Bei[ ]der|Vom|"
-    r"Unterm|Hinterm|Überm|Vorm|Ob[ ]der)"
+    r"(?:Am|Im|Beim|Vom|Zum|Zur|Unterm|Hinterm|Überm|Vorm|"
+    r"(?:An|Auf|In|Unter|Hinter|Über|Vor|Neben|Bei|Ob|Zwischen)[ ]de[rmn])"
 )
 _ADDRESS_PREP = guarded(
     r"(?<![\w\-])",
@@ -51,9 +51,9 @@ _ADDRESS_PREP = guarded(
     rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
     rf"[ ](?P<num>{_HOUSE})",
 )
-# Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob)
-# starts with one of these.
-_ADDRESS_PREP_FIRST = re.compile(r"[AIZUHBVÜO]")
+# Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob,
+# Neben, Zwischen) starts with one of these.
+_ADDRESS_PREP_FIRST = re.compile(r"[AIZUHBVÜON]")
 # Words that end a name run before a street: articles, prepositions, role nouns.
 _PRE_STOP = wordset(
     """die der das den dem des ein eine einer eines einem seine seiner ihre ihrer unsere diese
@@ -66,7 +66,8 @@ _PRE_ABBREVIATIONS = frozenset({"Dr.", "St.", "Prof.", "Hl."})
 _STREET_STOP_ENDINGS = tuple(
     wordset(
         """monitoring arbeitsplatz parkplatz schultergürtel beckengürtel klappenring anulusring
-        annuloplastiering atemweg harnweg zugangsweg infektionsweg supermarkt friedhof"""
+        annuloplastiering atemweg harnweg zugangsweg infektionsweg supermarkt friedhof zahnbrücke
+        muskelbrücke myokardbrücke"""
     )
 )
 # Nouns that follow "Am"/"Im"/"Zur" in clinical prose; with a number they are not streets.

@@ -213,7 +213,8 @@ _ORG_WORK_AT = guarded(
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
-    r"(?:Wohn|Geburts|Heimat)ort[ \t]*:?|"
+    r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|Herkunft[ \t]*:|(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
+    r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach)"
@@ -225,7 +226,9 @@ _LOC_AFTER_ZIP = guarded(
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
-    r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in|(?:wohn|geburts|heimat)ort"
+    r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in"
+    r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde"
+    r"|(?:zuhause|daheim|ansässig|beheimatet|wohnend)[ \t]+in|gebürtig[ \t]+aus"
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
     r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach)\Z"
 )
@@ -239,6 +242,9 @@ _TOWN_PARTS = re.compile(
 # The prepositions after which a town no list knows may stand; after "bei"/"von", where names
 # stand too, only as the start of a route (_ROUTE_ON).
 _TOWN_PREPOSITIONS = frozenset({"in", "aus", "nach"})
+# A possible place that ends its clause after a bare preposition is one ("kommt aus Zirbl.",
+# "nach Zirbl, dort"): a noun there would need more words ("aus Zirbl entfernt").
+_CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
 # After "von" a town is named only as the start of a route: "von Zirbenau nach Linz".
 _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|in[ \t]+(?:die|das|den))(?!\w)")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
@@ -751,9 +757,26 @@ class OrgStage:
         if route:
             if not any(town_like(part) for part in parts) or _ROUTE_ON.match(text, m.end()) is None:
                 return None
-        elif not any(town_like(part) for part in parts) and _PLACE_AFTER_CUE.match(text, m.end()) is None:
+        elif not (
+            any(town_like(part) for part in parts)
+            or _PLACE_AFTER_CUE.match(text, m.end()) is not None
+            or (
+                _CLAUSE_END.match(text, m.end()) is not None
+                and len(m.group("town")) >= 5
+                and not any(self._two_words(fold(part)) for part in parts)
+            )
+        ):
             return None
         return m.end(), fold(m.group())
+
+    def _two_words(self, key: str) -> bool:
+        """Does the folded word split into two common words ("rueckenlage", "kopfteil")? Then
+        it is a noun, whatever the clause around it."""
+        common = self._common
+        return any(
+            (key[:cut] in common or key[:cut].rstrip("s") in common) and key[cut:] in common
+            for cut in range(3, len(key) - 2)
+        )
 
     def _is_town(self, key: str) -> bool:
         """Is the found place (folded) a town, or a town joined to another name by a hyphen?"""

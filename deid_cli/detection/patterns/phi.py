@@ -411,10 +411,24 @@ _COLON_ID = re.compile(
     r"[AFV](?<![\w\-][AFV])(?:all|kte|organg|uftrag)[ \t]{0,3}:[ \t]{0,3}"
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,39})(?![\w\-/])"
 )
+# Any keyword that says "number" of something ("Einweisungsnummer", "Episoden-ID",
+# "Bild-Nr.", "Aktenzeichen") before a code with at least three digits: keyword families no
+# list can finish. Phone and house numbers have rules of their own.
+_ID_GENERIC = re.compile(
+    r"[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?!(?:el|elefon|andy|ax|uf|obil|aus|urchwahl|otline)[\W_]?[Nn])"
+    r"[a-zäöüß]{1,30}(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|ID|Kennung)|[Zz]eichen)"
+    r"[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
+    r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
+)
 # Ward, room and bed codes locate the patient in the house ("Station K-07", "Zi: 207").
 _WARD_CODE = re.compile(
     r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
     r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?)(?![\w\-/]|[.,]\d)"
+)
+# A ward named by a letter or a wing alone: "Station B", "Stat. Nord", "Bettenstation West 2".
+_WARD_LETTER = re.compile(
+    r"(?<![\w\-])(?:Station|Stat\.|[A-ZÄÖÜ][a-zäöüß]{2,30}station)[ \t]{1,3}"
+    r"(?P<code>(?:Nord|Süd|Ost|West)(?:[ \t]?\d{1,2})?|[A-Z](?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß]))"
 )
 # A ward of a compound kind and its code: "Intensivstation 3", "Normalstation B-12".
 _WARD_COMPOUND = re.compile(
@@ -428,6 +442,23 @@ _WARD_AFTER_PREPOSITION = re.compile(
     r"(?<![\w-])(?:[Aa]uf|[Vv]on|[Aa]n|[Zz]u|[Ii]n)[ \t]+(?:die|der|den)[ \t]+"
     r"(?P<code>\d{1,2}(?:[A-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))|\d{1,2}\.[ \t]?(?:Stock|OG))(?![\w])"
 )
+# A ward of a unit named by its acronym or a part of the house, and its code: "IMC 3", "ICU 1",
+# "Stroke Unit 2", "Ebene 5 West", "Trakt C", "Pavillon B2".
+_WARD_UNIT = re.compile(
+    r"[IESTP](?<![\w\-][IESTP])(?:MCU?|CU|TS|PS|BS|troke[ \t]Unit|bene|rakt|avillon)[ \t]{1,3}"
+    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?"
+    r"|[A-Z](?:[ \t](?:West|Ost|Nord|Süd))?)(?![\w\-/]|[.,]\d)"
+    r"(?![ \t]+(?:Stunden|Std|Tage|Uhr|Minuten|Min|Wochen)\b)"
+)
+# A ward named after its department, with its code: "Station Innere 2", "Stat. Kardiologie B".
+_WARD_DEPARTMENT = re.compile(
+    r"S(?<![\w\-]S)(?:tation|tat\.)[ \t]{1,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
+    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-zA-Z]?|[A-Z])(?![\w\-/]|[.,]\d)"
+)
+_ID_PATTERNS = (
+    _COLON_ID, _WARD_CODE, _WARD_COMPOUND, _WARD_AFTER_PREPOSITION, _WARD_UNIT, _WARD_DEPARTMENT, _ID_GENERIC,
+    _WARD_LETTER,
+)  # fmt: skip
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
 _QUANTITY_AFTER = re.compile(r"[ ]?(?:J\.?|Jahre|jährig|a(?![^\W\d_])|mg|ml|kg|Tbl|mmHg|%)")
@@ -651,11 +682,18 @@ class PhiStage:
             end = _iban_end(text, m)
             if end is not None:
                 yield Span(m.start(), end, ID, "RegexID")
-        for pattern in (_COLON_ID, _WARD_CODE, _WARD_COMPOUND, _WARD_AFTER_PREPOSITION):
+        for pattern in _ID_PATTERNS:
             for m in pattern.finditer(text):
                 code = m.group("code")
                 digits = sum(c.isdigit() for c in code)
-                enough = digits >= 1 if pattern is not _COLON_ID else digits >= 4
+                if pattern is _COLON_ID:
+                    enough = digits >= 4
+                elif pattern is _ID_GENERIC:
+                    enough = digits >= 3
+                elif pattern is _WARD_UNIT or pattern is _WARD_DEPARTMENT or pattern is _WARD_LETTER:
+                    enough = True  # the unit or department names a ward: a letter is its code
+                else:
+                    enough = digits >= 1
                 if enough and parse_date(code) is None:
                     yield Span(m.start("code"), m.end("code"), ID, "RegexID")
         for m in _ID_CODE.finditer(text):

@@ -22,6 +22,7 @@ from deid_cli.detection.detector import Detector
 from deid_cli.detection.grammar.cues import left_cue, right_cue
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold, within_one_edit
+from deid_cli.detection.patterns.organisations import residence_cue_before
 from deid_cli.detection.spans import LOC, NAME_TYPES, Span
 from deid_cli.detection.words import TITLE, WordClasses
 
@@ -48,9 +49,10 @@ ALIAS_MIN_LENGTH = 6
 ALIAS_MIN_RATIO = 3
 # Places remembered at most (a bound on memory, as MAX_CUES).
 MAX_PLACES = 200_000
-# The masker names whose LOC spans prove a place by context: an address's postcode or block
-# (a place after a preposition may be a noun the place test let through; it is not learned).
-_PLACE_PROVERS = frozenset({"RegexZIP", "LetterZone"})
+# The masker names whose LOC spans prove a place by context: an address's postcode or block,
+# and the context stage's places where a list knows them or a residence cue stood before them
+# (a place only its shape suggested, after a bare preposition, may be a noun: not learned).
+_PLACE_PROVERS = frozenset({"RegexZIP", "LetterZone", "Place"})
 # A place as learned: one to three words, capitalized, joined by blanks, hyphens or "am", "an
 # der", "im", "bei" ("Bad Quirnau", "Zirbl-Au", "Lärchdorf am See").
 _LEARNABLE_PLACE = re.compile(
@@ -150,6 +152,12 @@ class NameLearner:
                 continue
             key = fold(surface)
             if key in self._lexicon.common or key in self._lexicon.eponyms:
+                continue
+            if (
+                span.masker == "Place"
+                and key not in self._lexicon.places
+                and not residence_cue_before(text, span.start)
+            ):
                 continue
             if len(self._places) >= MAX_PLACES and key not in self._places:
                 continue

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from deid_cli.detection.grammar.letter_zones import MASKER as LETTER_ZONE
 from deid_cli.detection.maskers.base import Masker, MaskerSetup
 from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
@@ -57,8 +58,9 @@ def _names_of(ensemble: tuple[type[Masker], ...]) -> tuple[str, ...]:
 
 
 def context_maskers() -> frozenset[str]:
-    """Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide."""
-    return frozenset({*(m.name for m in ENSEMBLE if m.proves_names), CORRECTION})
+    """Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide (a
+    letter's address block and subject line name their person as surely as "Frau" does)."""
+    return frozenset({*(m.name for m in ENSEMBLE if m.proves_names), CORRECTION, LETTER_ZONE})
 
 
 MASKERS: tuple[str, ...] = masker_names()

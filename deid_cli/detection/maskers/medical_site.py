@@ -56,8 +56,10 @@ def _compound_town(ctx: NoteContext, word: str) -> bool:
     """A compound of two common words that ends as places do ("Spital Lindenfeld"): a town's
     name after a site word, where a noun ("Klinikum Wundkontrolle") is not."""
     bits = ctx.words.of(word)
-    return bool(bits & COMPOUND) and not bits & (COMMON | TITLE | KEPT) and has_place_ending(
-        fold(word), ctx.lexicon.public.place_index.endings
+    return (
+        bool(bits & COMPOUND)
+        and not bits & (COMMON | TITLE | KEPT)
+        and has_place_ending(fold(word), ctx.lexicon.public.place_index.endings)
     )
 
 

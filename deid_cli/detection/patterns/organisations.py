@@ -790,6 +790,14 @@ class OrgStage:
         return key in self._common or key in _WORD_PLACES
 
 
+def residence_cue_before(text: str, start: int) -> bool:
+    """Does a residence cue ("wohnhaft in", "Wohnort:") stand right before ``start``?"""
+    end = start
+    while end > 0 and text[end - 1] in " \t:":
+        end -= 1
+    return _RESIDENCE_CUE.search(text, max(0, end - 30), end) is not None
+
+
 def _ends_sentence(token: str, key: str) -> bool:
     """A final period that ends a sentence, not an abbreviation kept in names ("St.", "Co.")."""
     return token.endswith(".") and key not in _NAME_ABBREVIATIONS

@@ -298,14 +298,14 @@ class Detector:
             return True
         return bool(bits & COMPOUND) and (compounds or self._ends_like_place(word))
 
-    def _may_be_town(self, word: str) -> bool:
+    def _may_be_town(self, word: str, ending: bool = True) -> bool:
         """Could a capitalized word after a bare "in"/"aus"/"nach" be a town no list knows? A
-        possible place (``_may_be_place``) that is on no name or eponym list and ends as places
-        do ("Zirbenau"; not "Sedoanalgesie", "nach Trendelenburg")."""
+        possible place (``_may_be_place``) that is on no name or eponym list and, with
+        ``ending``, ends as places do ("Zirbenau"; not "Sedoanalgesie", "nach Trendelenburg")."""
         return (
             not self._words.of(word) & (LISTED | EPONYM)
             and self._may_be_place(word)
-            and self._ends_like_place(word)
+            and (not ending or self._ends_like_place(word))
         )
 
     def _ends_like_place(self, word: str) -> bool:

@@ -77,7 +77,8 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 # in "wohnort"): a place can only start after one of them.
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "gemeinde",
-    "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
+    "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von", "über", "nahe",
+    "unweit", "richtung", "um",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

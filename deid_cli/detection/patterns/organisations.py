@@ -40,7 +40,13 @@ from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.patterns.place_index import UNKNOWN_PLACE_WORD, PlaceIndex, as_place_index, place_keys
+from deid_cli.detection.patterns.place_index import (
+    UNKNOWN_PLACE_WORD,
+    PlaceIndex,
+    TownTest,
+    as_place_index,
+    place_keys,
+)
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.ranges import union_ranges
 from deid_cli.detection.spans import Span, resolve_overlaps
@@ -218,7 +224,8 @@ _LOC_TRIGGER = guarded(
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach)"
-    r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on))[ \t]{1,3}(?=[^\W\d_])",
+    r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
+    r"(?:[Nn]ähe|[Uu]mgebung)[ \t]+von|[Gg]egend[ \t]+um))[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
@@ -241,7 +248,9 @@ _TOWN_PARTS = re.compile(
 )
 # The prepositions after which a town no list knows may stand; after "bei"/"von", where names
 # stand too, only as the start of a route (_ROUTE_ON).
-_TOWN_PREPOSITIONS = frozenset({"in", "aus", "nach"})
+_TOWN_PREPOSITIONS = frozenset(
+    {"in", "aus", "nach", "über", "nahe", "unweit", "richtung", "nähe von", "umgebung von", "gegend um"}
+)
 # A possible place that ends its clause after a bare preposition is one ("kommt aus Zirbl.",
 # "nach Zirbl, dort"): a noun there would need more words ("aus Zirbl entfernt").
 _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
@@ -304,7 +313,7 @@ class OrgStage:
         common_words: frozenset[str],
         towns: Iterable[str] | None = None,
         place_like: Callable[[str], bool] | None = None,
-        town_like: Callable[[str], bool] | None = None,
+        town_like: TownTest | None = None,
     ) -> None:
         self._types = frozenset(types)
         self._common = common_words
@@ -617,7 +626,8 @@ class OrgStage:
             prep = m.group("prep")
             if prep and (found is None or not self._is_town(found[1])):
                 # No town a list knows ("nach Bad" is a hamlet's name): one no list knows?
-                town = self._unknown_town(text, m.end(), route=prep.lower() not in _TOWN_PREPOSITIONS)
+                key = " ".join(prep.lower().split())
+                town = self._unknown_town(text, m.end(), route=key not in _TOWN_PREPOSITIONS)
                 if town is not None and (found is None or town[0] > found[0]):
                     spans.append(Span(m.end(), town[0], LOC, MASKERS[LOC]))
                     continue
@@ -763,6 +773,7 @@ class OrgStage:
             or (
                 _CLAUSE_END.match(text, m.end()) is not None
                 and len(m.group("town")) >= 5
+                and all(town_like(part, ending=False) for part in parts)
                 and not any(self._two_words(fold(part)) for part in parts)
             )
         ):

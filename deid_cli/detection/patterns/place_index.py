@@ -38,6 +38,13 @@ class PlaceTest(Protocol):
     def __call__(self, word: str, compounds: bool = False) -> bool: ...
 
 
+class TownTest(Protocol):
+    """Could a capitalized word after a bare preposition be a town no list knows? A possible
+    place on no name or eponym list that, with ``ending``, also ends as places do."""
+
+    def __call__(self, word: str, ending: bool = True) -> bool: ...
+
+
 class PlaceIndex(NamedTuple):
     keys: frozenset[str]  # folded names; "St. Johann" also as "Sankt Johann" and back
     first_words: frozenset[str]  # the first word of every key

@@ -50,6 +50,7 @@ def test_the_registry_lists_the_papers_maskers_in_voting_order() -> None:
         "FullName",
         "DoubleName",
         "Correction",
+        "LetterZone",  # a letter's address block and subject line
     }
 
 

@@ -470,8 +470,8 @@ def town_stage(lists: tuple[list[str], list[str], list[str], frozenset[str]]) ->
     def place_like(word: str) -> bool:
         return fold(word) not in common
 
-    def town_like(word: str) -> bool:
-        return place_like(word) and fold(word).endswith(("au", "dorf", "ingen"))
+    def town_like(word: str, ending: bool = True) -> bool:
+        return place_like(word) and (not ending or fold(word).endswith(("au", "dorf", "ingen")))
 
     return OrgStage(ALL, *lists, place_like=place_like, town_like=town_like)
 

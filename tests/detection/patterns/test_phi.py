@@ -653,3 +653,57 @@ def test_a_compound_ward_and_its_code_is_an_identifier(stage: PhiStage, text: st
 @pytest.mark.parametrize("text", ["Intensivstation 24 Stunden überwacht", "die Intensivstation war voll"])
 def test_a_ward_noun_before_a_duration_or_without_a_code_is_no_identifier(stage: PhiStage, text: str) -> None:
     assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Verlegung auf die IMC 3.", "3"),
+        ("Überstellung an die ICU 1 am Abend.", "1"),
+        ("Aufnahme auf Ebene 5 West.", "5 West"),
+        ("Verlegt in den Pavillon C.", "C"),
+        ("Verlegung auf Station Kardiologie B.", "B"),
+        ("Verlegung auf Station B.", "B"),
+        ("Rückverlegung auf die Stat. Nord 2.", "Nord 2"),
+    ],
+)
+def test_wards_named_by_a_unit_a_department_a_letter_or_a_wing_are_identifiers(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Station B. Zirbleitner hat angerufen.",  # an initial, not a ward
+        "Die Stroke Unit hat 8 Betten.",  # a number after a verb
+        "IMC 24 Stunden überwacht.",  # a duration
+    ],
+)
+def test_initials_and_durations_after_a_ward_word_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Einweisungsnummer: 2023-44871", "2023-44871"),
+        ("Episoden-ID 88412093 bitte angeben", "88412093"),
+        ("Bild-Nr. A 2023/1177", "A 2023/1177"),
+        ("Studien-ID: DE-4471", "DE-4471"),
+    ],
+)
+def test_any_keyword_that_says_number_before_a_code_with_digits_is_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text", ["Telefonnummer 0664 1234567", "Hausnummer 12", "Die Nummer 3 war gut.", "Thrombozytenzahl 250"]
+)
+def test_phone_and_house_numbers_and_lab_counts_are_no_keyword_identifiers(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []

@@ -443,9 +443,11 @@ _WARD_AFTER_PREPOSITION = re.compile(
     r"(?P<code>\d{1,2}(?:[A-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))|\d{1,2}\.[ \t]?(?:Stock|OG))(?![\w])"
 )
 # A ward of a unit named by its acronym or a part of the house, and its code: "IMC 3", "ICU 1",
-# "Stroke Unit 2", "Ebene 5 West", "Trakt C", "Pavillon B2".
+# "Stroke Unit 2", "Ebene 5 West", "Trakt C", "Pavillon B2", "Abteilung 4 Süd", "Box 3",
+# "Gebäude B".
 _WARD_UNIT = re.compile(
-    r"[IESTP](?<![\w\-][IESTP])(?:MCU?|CU|TS|PS|BS|troke[ \t]Unit|bene|rakt|avillon)[ \t]{1,3}"
+    r"[IESTPABKG](?<![\w\-][IESTPABKG])"
+    r"(?:MCU?|CU|TS|PS|BS|troke[ \t]Unit|bene|tage|rakt|avillon|bteilung|bt\.|ox|oje|aal|ebäude)[ \t]{1,3}"
     r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?"
     r"|[A-Z](?:[ \t](?:West|Ost|Nord|Süd))?)(?![\w\-/]|[.,]\d)"
     r"(?![ \t]+(?:Stunden|Std|Tage|Uhr|Minuten|Min|Wochen)\b)"

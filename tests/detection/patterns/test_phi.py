@@ -665,6 +665,9 @@ def test_a_ward_noun_before_a_duration_or_without_a_code_is_no_identifier(stage:
         ("Verlegung auf Station Kardiologie B.", "B"),
         ("Verlegung auf Station B.", "B"),
         ("Rückverlegung auf die Stat. Nord 2.", "Nord 2"),
+        ("Verlegung auf die Abteilung 4 Süd.", "4 Süd"),
+        ("Pat. liegt in Box 3.", "3"),
+        ("Aufnahme in Gebäude B.", "B"),
     ],
 )
 def test_wards_named_by_a_unit_a_department_a_letter_or_a_wing_are_identifiers(
@@ -679,6 +682,8 @@ def test_wards_named_by_a_unit_a_department_a_letter_or_a_wing_are_identifiers(
         "Station B. Zirbleitner hat angerufen.",  # an initial, not a ward
         "Die Stroke Unit hat 8 Betten.",  # a number after a verb
         "IMC 24 Stunden überwacht.",  # a duration
+        "Die Abteilung hat 12 Betten.",
+        "Abteilung 3 Tage geschlossen.",
     ],
 )
 def test_initials_and_durations_after_a_ward_word_are_no_ward(stage: PhiStage, text: str) -> None:

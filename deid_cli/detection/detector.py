@@ -34,7 +34,6 @@ from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
-from deid_cli.detection.patterns.place_index import has_place_ending
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
@@ -296,7 +295,7 @@ class Detector:
             return False
         if not bits & NOUN_SHAPED:
             return True
-        return bool(bits & COMPOUND) and (compounds or self._ends_like_place(word))
+        return bool(bits & COMPOUND) and (compounds or self.lexicon.ends_like_place(word))
 
     def _may_be_town(self, word: str, ending: bool = True) -> bool:
         """Could a capitalized word after a bare "in"/"aus"/"nach" be a town no list knows? A
@@ -305,11 +304,8 @@ class Detector:
         return (
             not self._words.of(word) & (LISTED | EPONYM)
             and self._may_be_place(word)
-            and (not ending or self._ends_like_place(word))
+            and (not ending or self.lexicon.ends_like_place(word))
         )
-
-    def _ends_like_place(self, word: str) -> bool:
-        return has_place_ending(fold(word), self.lexicon.public.place_index.endings)
 
     @property
     def words(self) -> WordClasses:

@@ -159,9 +159,17 @@ class NameLearner:
                 and not residence_cue_before(text, span.start)
             ):
                 continue
-            if len(self._places) >= MAX_PLACES and key not in self._places:
-                continue
-            self._places.setdefault(key, Counter())[surface.rsplit(" ", 1)[-1]] += 1
+            forms = self._place_forms(key)
+            if forms is not None:
+                forms[surface.rsplit(" ", 1)[-1]] += 1
+
+    def _place_forms(self, place: str) -> Counter[str] | None:
+        """The counter of a place's proofs by the spelling of its last word; None once
+        ``MAX_PLACES`` other places are remembered."""
+        forms = self._places.get(place)
+        if forms is None and len(self._places) < MAX_PLACES:
+            forms = self._places[place] = Counter()
+        return forms
 
     def _note_cues(self, text: str, spans: Sequence[Span]) -> None:
         """The cues before each person mention (a run of name spans, titles and salutations
@@ -233,9 +241,9 @@ class NameLearner:
         self._occurrences.update(other.occurrences)
         self._ordinary.update(other.ordinary)
         for place, forms in other.places.items():
-            if len(self._places) >= MAX_PLACES and place not in self._places:
-                continue
-            self._places.setdefault(place, Counter()).update(forms)
+            mine = self._place_forms(place)
+            if mine is not None:
+                mine.update(forms)
         for cue, counts in other.cues.items():
             mine = self._cues.get(cue)
             if mine is None:
@@ -250,28 +258,28 @@ class NameLearner:
 
     def learned(self) -> dict[str, str]:
         """Learned references and the type a bare mention gets (the one most often proven)."""
-        result: dict[str, str] = {}
-        for reference, types in self._types.items():
-            proven = sum(types.values())
-            # A name proven under a spelling the word counts missed is at least as frequent as its proofs.
-            seen = max(proven, sum(self._occurrences[form] for form in self._forms[reference]))
-            if seen and proven / seen >= MIN_CONTEXT_SHARE:
-                result[reference] = pooled_type(types)
-        return result
+        return {
+            reference: pooled_type(types)
+            for reference, types in self._types.items()
+            if self._proven_often_enough(sum(types.values()), self._forms[reference])
+        }
+
+    def _proven_often_enough(self, proven: int, forms: Iterable[str]) -> bool:
+        """Did context prove a reference in at least ``MIN_CONTEXT_SHARE`` of the capitalized
+        occurrences of its ``forms``? A reference proven under a spelling the word counts
+        missed is at least as frequent as its proofs."""
+        seen = max(proven, sum(self._occurrences[form] for form in forms))
+        return bool(seen) and proven / seen >= MIN_CONTEXT_SHARE
 
     def learned_places(self, names: dict[str, str]) -> list[str]:
         """Places context proved in at least ``MIN_CONTEXT_SHARE`` of the capitalized
         occurrences of their last word (a place named after a common first name, "St. Johann",
         mostly is not learned), that are no learned name."""
-        result = []
-        for place, forms in self._places.items():
-            if place in names:
-                continue
-            proven = sum(forms.values())
-            seen = max(proven, sum(self._occurrences[form] for form in forms))
-            if proven / seen >= MIN_CONTEXT_SHARE:
-                result.append(place)
-        return result
+        return [
+            place
+            for place, forms in self._places.items()
+            if place not in names and self._proven_often_enough(sum(forms.values()), forms)
+        ]
 
     def learned_cues(self) -> dict[str, str]:
         """Cue phrases where at least ``MIN_CUE_NAMES`` distinct names stood, with the type their

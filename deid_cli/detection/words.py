@@ -44,12 +44,14 @@ _MEDICAL_SUFFIXES = (
 )  # fmt: skip
 # Stems of international drug names (WHO INN): Midazolam, Sulbactam, Ramipril, Bisoprolol.
 _DRUG_STEMS = (
-    "azepam", "azolam", "bactam", "cillin", "mycin", "oxacin", "floxacin", "pril", "sartan", "olol",
+    "azepam", "azolam", "bactam", "cillin", "mycin", "oxacin", "pril", "sartan", "olol",
     "dipin", "statin", "prazol", "conazol", "mab", "tinib", "vir", "setron", "triptan", "gliptin",
     "gliflozin", "parin", "xaban", "gatran", "profen", "fenac", "coxib", "cyclin", "tidin", "semid",
     "tiazid", "racetam", "oxetin", "triptylin", "apin", "idon", "afil", "dronat", "lukast", "platin",
     "rubicin", "taxel", "mustin", "trexat",
 )  # fmt: skip
+# Both, as one tuple for str.endswith.
+_MEDICAL_AND_DRUG_ENDINGS = _MEDICAL_SUFFIXES + _DRUG_STEMS
 # Surnames are often compounds of ordinary words (Hof|mann, Stein|bauer, Rosen|berg): these
 # endings never make a word a compound noun.
 _SURNAME_TAILS = frozenset(
@@ -116,7 +118,7 @@ def noun_shape(word: str, lexicon: Lexicon) -> int:
     lower = word.lower()
     if len(low) >= 8 and lower.endswith(_NOUN_SUFFIXES):
         return NOUN_SHAPED
-    if len(low) >= 6 and lower.endswith(_MEDICAL_SUFFIXES + _DRUG_STEMS) and not lexicon.is_listed_name(word):
+    if len(low) >= 6 and lower.endswith(_MEDICAL_AND_DRUG_ENDINGS) and not lexicon.is_listed_name(word):
         return NOUN_SHAPED
     if len(low) < 9 or lexicon.is_listed_name(word):
         return 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from deid_cli.detection.spans import ADD, LOC, PAT, PER, ZIP, Span
-from deid_cli.detection.words import COMMON, KEPT, LISTED, NOT_NAME_SHAPED, NOUN_SHAPED, TITLE, WordClasses
+from deid_cli.detection.words import LISTED, NOT_A_NAME, TITLE, WordClasses
 
 MASKER = "LetterZone"
 
@@ -44,7 +44,6 @@ _NAME_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*")
 _JOINERS = frozenset({"und", "u.", "&", "+"})
 # Words that open a role line or a salutation before the name ("An", "Herrn", "z. Hd.").
 _LEADING = frozenset({"an", "herrn", "herr", "frau", "familie", "fam.", "z.", "hd.", "z.hd.", "zhd.", "c/o"})
-_NOT_A_NAME_WORD = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | NOUN_SHAPED
 
 
 def letter_zone_spans(
@@ -128,5 +127,4 @@ def _leading(token: str, words: WordClasses) -> bool:
 def _name_like(word: str, words: WordClasses) -> bool:
     """A word that may be a name in a name slot: not an ordinary word, title, acronym or noun by
     its form, unless a name list has it ("Koch")."""
-    parts = word.split("-")
-    return all(not words.of(p) & _NOT_A_NAME_WORD or bool(words.of(p) & LISTED) for p in parts)
+    return all(not bits & NOT_A_NAME or bool(bits & LISTED) for bits in map(words.of, word.split("-")))

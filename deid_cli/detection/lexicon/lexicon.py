@@ -22,7 +22,7 @@ from deid_cli.detection.lexicon.lists import (
 )
 from deid_cli.detection.lexicon.triggers import TRIGGER_BITS, salutation_starts, trigger_keys
 from deid_cli.detection.normalize import fold, spelling_variants
-from deid_cli.detection.patterns.place_index import PlaceIndex, build_place_index
+from deid_cli.detection.patterns.place_index import PlaceIndex, build_place_index, has_place_ending
 
 # Membership bits carried by automaton values.
 FIRST = 1 << 0
@@ -309,6 +309,10 @@ class Lexicon:
     def is_listed_name(self, word: str) -> bool:
         """Is the word in any name list (bundled or the user's)?"""
         return fold(word) in self.name_words
+
+    def ends_like_place(self, word: str) -> bool:
+        """Does the word end as the gazetteer's places do ("Zirbenau", "Lärchfeld")?"""
+        return has_place_ending(fold(word), self.public.place_index.endings)
 
     def near_common(self, word: str) -> bool:
         """Within one edit of a common word ("Gewiccht", "Schwndel"): a typo, not a name.

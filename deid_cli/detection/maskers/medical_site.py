@@ -15,7 +15,6 @@ import re
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.patterns.place_index import has_place_ending
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
 from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
@@ -56,11 +55,7 @@ def _compound_town(ctx: NoteContext, word: str) -> bool:
     """A compound of two common words that ends as places do ("Spital Lindenfeld"): a town's
     name after a site word, where a noun ("Klinikum Wundkontrolle") is not."""
     bits = ctx.words.of(word)
-    return (
-        bool(bits & COMPOUND)
-        and not bits & (COMMON | TITLE | KEPT)
-        and has_place_ending(fold(word), ctx.lexicon.public.place_index.endings)
-    )
+    return bool(bits & COMPOUND) and not bits & (COMMON | TITLE | KEPT) and ctx.lexicon.ends_like_place(word)
 
 
 def _with_epithet(view: str, start: int) -> int:

@@ -717,7 +717,7 @@ class OrgStage:
 
     def _residence_cue_before(self, text: str, end: int) -> bool:
         """Does a residence cue end at ``end`` (after which even an unknown place counts)?"""
-        return self._place_like is not None and _RESIDENCE_CUE.search(text, max(0, end - 24), end) is not None
+        return self._place_like is not None and residence_cue_before(text, end, reach=24)
 
     def _unknown_place(self, text: str, pos: int) -> tuple[int, str] | None:
         """After a residence cue ("wohnhaft in", "Wohnort:", "übersiedelt nach") a place no list
@@ -801,12 +801,13 @@ class OrgStage:
         return key in self._common or key in _WORD_PLACES
 
 
-def residence_cue_before(text: str, start: int) -> bool:
-    """Does a residence cue ("wohnhaft in", "Wohnort:") stand right before ``start``?"""
+def residence_cue_before(text: str, start: int, reach: int = 30) -> bool:
+    """Does a residence cue ("wohnhaft in", "Wohnort:") stand right before ``start`` (blanks
+    and a colon between), ending within ``reach`` characters of its start?"""
     end = start
     while end > 0 and text[end - 1] in " \t:":
         end -= 1
-    return _RESIDENCE_CUE.search(text, max(0, end - 30), end) is not None
+    return _RESIDENCE_CUE.search(text, max(0, end - reach), end) is not None
 
 
 def _ends_sentence(token: str, key: str) -> bool:

@@ -457,9 +457,11 @@ _WARD_DEPARTMENT = re.compile(
     r"S(?<![\w\-]S)(?:tation|tat\.)[ \t]{1,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
     r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-zA-Z]?|[A-Z])(?![\w\-/]|[.,]\d)"
 )
-_ID_PATTERNS = (
-    _COLON_ID, _WARD_CODE, _WARD_COMPOUND, _WARD_AFTER_PREPOSITION, _WARD_UNIT, _WARD_DEPARTMENT, _ID_GENERIC,
-    _WARD_LETTER,
+# Each pattern with the digits its code needs at least: a unit, department or ward word names a
+# ward, so a letter is code enough there.
+_ID_PATTERNS: tuple[tuple[re.Pattern[str], int], ...] = (
+    (_COLON_ID, 4), (_WARD_CODE, 1), (_WARD_COMPOUND, 1), (_WARD_AFTER_PREPOSITION, 1), (_WARD_UNIT, 0),
+    (_WARD_DEPARTMENT, 0), (_ID_GENERIC, 3), (_WARD_LETTER, 0),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
@@ -684,19 +686,10 @@ class PhiStage:
             end = _iban_end(text, m)
             if end is not None:
                 yield Span(m.start(), end, ID, "RegexID")
-        for pattern in _ID_PATTERNS:
+        for pattern, fewest_digits in _ID_PATTERNS:
             for m in pattern.finditer(text):
                 code = m.group("code")
-                digits = sum(c.isdigit() for c in code)
-                if pattern is _COLON_ID:
-                    enough = digits >= 4
-                elif pattern is _ID_GENERIC:
-                    enough = digits >= 3
-                elif pattern is _WARD_UNIT or pattern is _WARD_DEPARTMENT or pattern is _WARD_LETTER:
-                    enough = True  # the unit or department names a ward: a letter is its code
-                else:
-                    enough = digits >= 1
-                if enough and parse_date(code) is None:
+                if sum(c.isdigit() for c in code) >= fewest_digits and parse_date(code) is None:
                     yield Span(m.start("code"), m.end("code"), ID, "RegexID")
         for m in _ID_CODE.finditer(text):
             start, end = m.start("code"), m.end("code")

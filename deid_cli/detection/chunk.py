@@ -87,8 +87,12 @@ _DATE_LINE_CANDIDATE = re.compile(
     r"(?:\d{1,2}\.(?:\d{4}|\d{2})?|[A-ZÄÖÜ][a-zä]{2,8}\.?(?:[ \t]\d{4})?)[ \t]*$",
     re.MULTILINE,
 )
-# A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) contains this.
-_NAMED_SITE_CANDIDATE = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
+# A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) or a compound
+# site word (medical_site._COMPOUND_KIND) contains this.
+_NAMED_SITE_CANDIDATE = re.compile(
+    r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
+    r"|(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
+)
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
 # number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.

@@ -51,8 +51,14 @@ ALIAS_MIN_RATIO = 3
 MAX_PLACES = 200_000
 # The masker names whose LOC spans prove a place by context: an address's postcode or block,
 # and the context stage's places where a list knows them or a residence cue stood before them
-# (a place only its shape suggested, after a bare preposition, may be a noun: not learned).
+# (a place only its shape suggested, after a bare preposition, may be a noun: learned only
+# with the stricter SHAPED_PLACE_* evidence).
 _PLACE_PROVERS = frozenset({"RegexZIP", "LetterZone", "Place"})
+# A place only its shape and a bare preposition suggested ("kommt aus Zirbl.") is learned when
+# that happened at least twice and in at least half of its word's capitalized occurrences: a
+# noun or drug taken for a town once stands mostly elsewhere ("Zirbl 500 mg").
+SHAPED_PLACE_MIN_PROOFS = 2
+SHAPED_PLACE_MIN_SHARE = 0.5
 # A place as learned: one to three words, capitalized, joined by blanks, hyphens or "am", "an
 # der", "im", "bei" ("Bad Quirnau", "Zirbl-Au", "Lärchdorf am See").
 _LEARNABLE_PLACE = re.compile(
@@ -86,6 +92,7 @@ class LearnerCounts(NamedTuple):
     cues: dict[str, CueCounts]  # cue phrase -> the names seen in it
     ordinary: Counter[str]  # ordinary words context proved as names (folded) -> proofs
     places: dict[str, Counter[str]]  # place proven by context (folded) -> its last word as written -> proofs
+    shaped: dict[str, Counter[str]]  # place its shape suggested after a preposition, counted the same way
 
 
 class Learned(NamedTuple):
@@ -114,6 +121,7 @@ class NameLearner:
         self._cues: dict[str, CueCounts] = {}
         self._ordinary: Counter[str] = Counter()
         self._places: dict[str, Counter[str]] = {}
+        self._shaped: dict[str, Counter[str]] = {}
 
     def observe(self, text: str, proven: Iterable[tuple[str, str]], spans: Sequence[Span] = ()) -> None:
         """Count a note's capitalized words, record the references its context proved and the
@@ -153,22 +161,22 @@ class NameLearner:
             key = fold(surface)
             if key in self._lexicon.common or key in self._lexicon.eponyms:
                 continue
-            if (
+            shaped = (
                 span.masker == "Place"
                 and key not in self._lexicon.places
                 and not residence_cue_before(text, span.start)
-            ):
-                continue
-            forms = self._place_forms(key)
+            )
+            forms = self._place_forms(key, self._shaped if shaped else self._places)
             if forms is not None:
                 forms[surface.rsplit(" ", 1)[-1]] += 1
 
-    def _place_forms(self, place: str) -> Counter[str] | None:
-        """The counter of a place's proofs by the spelling of its last word; None once
-        ``MAX_PLACES`` other places are remembered."""
-        forms = self._places.get(place)
-        if forms is None and len(self._places) < MAX_PLACES:
-            forms = self._places[place] = Counter()
+    @staticmethod
+    def _place_forms(place: str, memory: dict[str, Counter[str]]) -> Counter[str] | None:
+        """The counter of a place's proofs by the spelling of its last word in ``memory``; None
+        once ``MAX_PLACES`` other places are remembered there."""
+        forms = memory.get(place)
+        if forms is None and len(memory) < MAX_PLACES:
+            forms = memory[place] = Counter()
         return forms
 
     def _note_cues(self, text: str, spans: Sequence[Span]) -> None:
@@ -227,7 +235,13 @@ class NameLearner:
     def counts(self) -> LearnerCounts:
         """What this learner has counted so far (shared, not copied)."""
         return LearnerCounts(
-            self._types, self._forms, self._occurrences, self._cues, self._ordinary, self._places
+            self._types,
+            self._forms,
+            self._occurrences,
+            self._cues,
+            self._ordinary,
+            self._places,
+            self._shaped,
         )
 
     def merge(self, other: LearnerCounts) -> None:
@@ -240,10 +254,11 @@ class NameLearner:
             self._forms.setdefault(reference, set()).update(forms)
         self._occurrences.update(other.occurrences)
         self._ordinary.update(other.ordinary)
-        for place, forms in other.places.items():
-            mine = self._place_forms(place)
-            if mine is not None:
-                mine.update(forms)
+        for memory, theirs in ((self._places, other.places), (self._shaped, other.shaped)):
+            for place, forms in theirs.items():
+                mine = self._place_forms(place, memory)
+                if mine is not None:
+                    mine.update(forms)
         for cue, counts in other.cues.items():
             mine = self._cues.get(cue)
             if mine is None:
@@ -274,12 +289,23 @@ class NameLearner:
     def learned_places(self, names: dict[str, str]) -> list[str]:
         """Places context proved in at least ``MIN_CONTEXT_SHARE`` of the capitalized
         occurrences of their last word (a place named after a common first name, "St. Johann",
-        mostly is not learned), that are no learned name."""
-        return [
+        mostly is not learned), that are no learned name; and places only their shape after a
+        preposition suggested, with the stricter ``SHAPED_PLACE_*`` evidence."""
+        proven = [
             place
             for place, forms in self._places.items()
             if place not in names and self._proven_often_enough(sum(forms.values()), forms)
         ]
+        known = set(proven)
+        for place, forms in self._shaped.items():
+            if place in names or place in known:
+                continue
+            strong = self._places.get(place, Counter())
+            proofs = sum(forms.values()) + sum(strong.values())
+            seen = max(proofs, sum(self._occurrences[form] for form in forms | strong))
+            if sum(forms.values()) >= SHAPED_PLACE_MIN_PROOFS and proofs / seen >= SHAPED_PLACE_MIN_SHARE:
+                proven.append(place)
+        return proven
 
     def learned_cues(self) -> dict[str, str]:
         """Cue phrases where at least ``MIN_CUE_NAMES`` distinct names stood, with the type their

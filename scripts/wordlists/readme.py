@@ -57,7 +57,8 @@ FILE_INFO: dict[str, tuple[str, str]] = {
         "MIT (this project)",
     ),
     "site_prefixes.txt": (
-        "curated for this project (generic German words for hospitals, practices and care homes)",
+        "curated for this project (generic German words for hospitals, practices and care homes, "
+        "and the religious orders whose houses are called by their name)",
         "MIT (this project)",
     ),
     "common_words.txt": (

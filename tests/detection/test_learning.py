@@ -204,6 +204,31 @@ def test_a_word_proven_a_place_once_but_written_often_otherwise_is_not_learned()
     assert _masked(learned.detector, "Quastlmirz-Wert heute 4,2.") == []
 
 
+def test_a_town_only_its_shape_suggested_twice_is_learned_and_masked_where_no_cue_stands() -> None:
+    # "kommt aus Zirbl." proves nothing alone (a noun could stand there); twice, and nowhere else
+    # written, it is a town: "in Zirbl zur Kontrolle" has no clause end and no place ending.
+    notes = [
+        "Pat. kommt aus Quastlmirl.",
+        "Rückkehr gestern aus Quastlmirl.",
+        "Fahrt nach Quastlmirl zur Kontrolle.",
+    ]
+    assert _masked(BASE, notes[2]) == []
+    learned = learn_from(BASE, notes)
+    assert learned.places == 1
+    assert _masked(learned.detector, notes[2]) == ["Quastlmirl"]
+
+
+def test_a_word_its_shape_suggested_once_as_a_town_is_not_learned() -> None:
+    notes = ["Pat. kommt aus Quastlmirl.", "Fahrt nach Quastlmirl zur Kontrolle."]
+    assert learn_from(BASE, notes).places == 0
+
+
+def test_a_word_its_shape_suggested_as_a_town_but_mostly_written_otherwise_is_not_learned() -> None:
+    # Two shape proofs among six capitalized occurrences: a product or device, not a town.
+    notes = ["Besserung nach Quastlmirl.", "Kein Effekt nach Quastlmirl."] + ["Quastlmirl 2 Hub morgens."] * 4
+    assert learn_from(BASE, notes).places == 0
+
+
 def test_a_learned_place_is_no_place_where_a_name_masker_claims_the_word() -> None:
     # The place ranks last: "Frau Quastlmirz" stays a person.
     notes = ["Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz", "Frau Quastlmirz kommt morgen."]

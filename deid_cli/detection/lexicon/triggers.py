@@ -66,6 +66,29 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "wiesen",
         "park",
         "brücke",
+        "kamp",
+        "twiete",
+        "wall",
+        "bogen",
+        "winkel",
+        "grund",
+        "hang",
+        "höhe",
+        "halde",
+        "garten",
+        "blick",
+        "feld",
+        "wende",
+        "koppel",
+        "stieg",
+        "chaussee",
+        "reihe",
+        "terrasse",
+        "hain",
+        "heide",
+        "trift",
+        "acker",
+        "matte",
     ]
 )
 # First words of street names without a suffix ("Am Anger 5", "In der Au 3", "Unter den Linden 2").
@@ -78,7 +101,7 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "gemeinde",
     "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von", "über", "nahe",
-    "unweit", "richtung", "um",
+    "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

@@ -15,6 +15,7 @@ import re
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.place_index import is_place_prefix
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
 from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
@@ -77,9 +78,58 @@ _NAME_WORD = re.compile(r"[ \t]{1,2}([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]
 _MAX_DOCTOR_WORDS = 3
 
 
+# The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
+# found where the chunk flagged one (chunk._NAMED_SITE_CANDIDATE).
+_COMPOUND_KIND = re.compile(
+    r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
+)
+_MAX_COMPOUND_HEAD = 20
+# A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
+_DISTRICT = re.compile(
+    r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Nordwest|Nordost|Südwest|Südost|Land|Stadt)(?![\w-])"
+)
+# A saint and the name before a site word: "St. Zirbl Krankenhaus", "Sankt Lärch Klinikum".
+_SAINT_NAME_BEFORE = re.compile(r"(?<![\w.])(?:St\.|Sankt|Hl\.)[ \t]?[A-ZÄÖÜ][^\W\d_]+[ \t]\Z")
+# Religious orders whose houses are called by the order's name alone (site_prefixes.txt holds
+# them, so the automaton finds them): "bei den Barmherzigen Brüdern", "im Elisabethinen".
+_ORDERS = frozenset(
+    fold(w)
+    for w in (
+        "Barmherzige", "Barmherzigen", "Elisabethinen", "Kreuzschwestern", "Diakonissen", "Marienschwestern",
+        "Vinzentinerinnen", "Franziskanerinnen", "Borromäerinnen", "Alexianer",
+    )
+)  # fmt: skip
+_ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
+# A second site noun written apart from the first: "Reha Zentrum", "Reha Klinik".
+_SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum)(?![\w-])")
+# Where a house stands, between its site word and a name: "Klinik am Zirbenberg".
+_SITUATED = re.compile(r"[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der|auf[ \t]+dem|zum|zur)(?=[ \t])")
+
+
+def _compound_start(view: str, head_start: int) -> int | None:
+    """The start of a capitalized compound ending in a site noun (two letters before it at
+    least), or None for a lower-case word or one after a hyphen or full stop."""
+    i = head_start
+    lo = max(0, head_start - _MAX_COMPOUND_HEAD)
+    while i > lo and view[i - 1].isalpha():
+        i -= 1
+    if (
+        head_start - i < 2
+        or not view[i].isupper()
+        or (i > 0 and (view[i - 1].isalnum() or view[i - 1] in ".-"))
+    ):
+        return None
+    return i
+
+
 # What every _NAMED_SITE match contains, starting with a literal the engine finds fast: a note
 # without it (nearly all) is not scanned by the pattern above, which starts at every capital.
-_NAMED_SITE_KIND = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
+_HYPHENED_KIND = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
+# Either kind of candidate, as chunk._NAMED_SITE_CANDIDATE flags a note for them.
+_NAMED_SITE_KIND = re.compile(
+    r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
+    r"|(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
+)
 
 
 class MedicalSiteMasker:
@@ -90,10 +140,14 @@ class MedicalSiteMasker:
 
     @classmethod
     def build(cls, setup: MaskerSetup) -> MedicalSiteMasker | None:
-        return cls(setup.lexicon.public.site_prefixes, setup.lexicon.places)
+        public = setup.lexicon.public
+        return cls(public.site_prefixes, setup.lexicon.places, public.place_index.prefixes)
 
-    def __init__(self, site_prefixes: list[str], places: frozenset[str]) -> None:
+    def __init__(
+        self, site_prefixes: list[str], places: frozenset[str], place_prefixes: frozenset[str] = frozenset()
+    ) -> None:
         self._places = places
+        self._place_prefixes = place_prefixes
         if site_prefixes:
             # Letterheads write the house in capitals too ("LANDESKRANKENHAUS INNSBRUCK").
             forms = {form for p in site_prefixes for form in (p, p.upper())}
@@ -107,7 +161,7 @@ class MedicalSiteMasker:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
         may_name = _NAMED_SITE_KIND.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
-        named = _NAMED_SITE.finditer(ctx.view) if may_name else ()
+        named = _NAMED_SITE.finditer(ctx.view) if may_name and _HYPHENED_KIND.search(ctx.view) else ()
         for match in named:
             start, end = match.span()
             saint = _SAINT_BEFORE.search(ctx.view, max(0, start - 8), start)
@@ -126,18 +180,60 @@ class MedicalSiteMasker:
             else matches_from(self._prefix, ctx.view, ctx.site_starts)
         )
         for match in prefixed:
-            end = _doctors_end(ctx, match.end())  # "Praxis Dr. X", "Sanatorium Dr. X"
-            if end is None and self._places:
-                end = self._place_end(ctx.view, match.end())
-            if end is None:
-                end = self._patron_end(ctx, match.end())
-            if end is None:
-                end = self._name_end(ctx, match.end())
-            if end is None and self._places:
-                end = self._department_end(ctx.view, match.end())
-            if end is not None and not ctx.is_blocked(match.start(), end):
-                start = _with_epithet(ctx.view, match.start())
-                ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
+            self._vote_named(ctx, match.start(), match.end())
+        if may_name:
+            # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
+            # its head noun, then named as the listed site words are.
+            for match in _COMPOUND_KIND.finditer(ctx.view):
+                start = _compound_start(ctx.view, match.start())
+                if start is not None:
+                    self._vote_named(ctx, start, match.end())
+
+    def _vote_named(self, ctx: NoteContext, start: int, word_end: int) -> None:
+        """A site word and the name after it (its doctors, place, patron, a name-like word or a
+        department and town), with an epithet before and a district word after."""
+        noun = _SITE_NOUN_AFTER.match(ctx.view, word_end)  # "Reha Zentrum Zirbldorf"
+        word_end = noun.end() if noun is not None else word_end
+        if fold(ctx.view[start:word_end]) in _ORDERS:
+            # A house called by the order that runs it: "bei den Barmherzigen Brüdern", "im
+            # Elisabethinen": the order's name is the site, with a town after it if one follows.
+            brothers = _ORDER_NOUN.match(ctx.view, word_end)
+            word_end = brothers.end() if brothers is not None else word_end
+            if brothers is None and fold(ctx.view[start:word_end]).startswith("barmherzig"):
+                return  # "die Barmherzigen" alone is no house
+            town = (self._place_end(ctx.view, word_end) if self._places else None) or self._name_end(
+                ctx, word_end
+            )
+            if not ctx.is_blocked(start, town or word_end):
+                ctx.site_votes.append(Vote(start, town or word_end, self.name, hint="site", type=SIT))
+            return
+        end = _doctors_end(ctx, word_end)  # "Praxis Dr. X", "Sanatorium Dr. X"
+        if end is None and self._places:
+            end = self._place_end(ctx.view, word_end)
+        if end is None:
+            end = self._patron_end(ctx, word_end)
+        if end is None:
+            end = self._name_end(ctx, word_end)
+        if end is None:
+            end = self._situated_end(ctx, word_end)
+        if end is None and self._places:
+            end = self._department_end(ctx.view, word_end)
+        if end is None or ctx.is_blocked(start, end):
+            return
+        district = _DISTRICT.match(ctx.view, end)
+        end = district.end() if district is not None else end
+        saint = _SAINT_NAME_BEFORE.search(ctx.view, max(0, start - 40), start)
+        start = saint.start() if saint is not None else _with_epithet(ctx.view, start)
+        ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
+
+    def _situated_end(self, ctx: NoteContext, pos: int) -> int | None:
+        """A house named by where it stands: "Klinik am Zirbenberg", "Spital an der Lärch". The
+        word after the preposition must look like a name, not an ordinary noun ("Klinik am
+        Montag")."""
+        where = _SITUATED.match(ctx.view, pos)
+        if where is None:
+            return None
+        return self._name_end(ctx, where.end())
 
     def _patron_end(self, ctx: NoteContext, pos: int) -> int | None:
         """A saint or an order the house is named after, and the town after it if one follows:
@@ -163,13 +259,18 @@ class MedicalSiteMasker:
         town = self._place_end(view, end) if self._places else None
         return town or end
 
-    @staticmethod
-    def _name_end(ctx: NoteContext, pos: int) -> int | None:
+    def _name_end(self, ctx: NoteContext, pos: int) -> int | None:
         """A town no list knows ("Landeskrankenhaus Zirbldorf"): one name-like word after the
-        site word (not a common word, noun, acronym or title). Towns are often one letter from
-        a word (Neustadt/Neustart), so the typo test of weak name evidence is not applied."""
+        site word (not a common word, noun, acronym or title), after the first word of the
+        gazetteer's several-word places if one stands there ("Klinikum Bad Zirbldorf"). Towns
+        are often one letter from a word (Neustadt/Neustart), so the typo test of weak name
+        evidence is not applied."""
         gap = _SPACE.match(ctx.view, pos)
         word = WORD.match(ctx.view, gap.end()) if gap else None
+        if word is not None and is_place_prefix(ctx.view, word, self._place_prefixes):
+            after = word.end() + (ctx.view[word.end() : word.end() + 1] == ".")
+            gap = _SPACE.match(ctx.view, after)
+            word = WORD.match(ctx.view, gap.end()) if gap else None
         if word is None or ctx.lexicon.is_listed_name(word.group()):
             return None
         if not ctx.looks_like_name(*word.span()) and not _compound_town(ctx, word.group()):

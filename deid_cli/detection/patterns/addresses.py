@@ -13,7 +13,13 @@ from collections.abc import Iterable
 from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
-from deid_cli.detection.patterns.place_index import UNKNOWN_PLACE_WORD, PlaceIndex, PlaceTest, as_place_index
+from deid_cli.detection.patterns.place_index import (
+    UNKNOWN_PLACE_WORD,
+    PlaceIndex,
+    PlaceTest,
+    as_place_index,
+    is_place_prefix,
+)
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
@@ -27,7 +33,8 @@ _LETTER = r"[^\W\d_]"
 _STREET_TOKEN = re.compile(rf"(?=[A-ZÄÖÜ])(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
 _STREET_TOKEN_MAX = 250
 # House numbers: 12, 12a, 12 a, 12-14, 12/3/4, 12/Top 3.
-_HOUSE_LETTER = r"(?:[a-gA-G](?!\w)|[ ][a-fA-F](?![\w\-]))"
+# An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count).
+_HOUSE_LETTER = r"(?:[a-gA-Z](?!\w)|[ ][a-fA-F](?![\w\-]))"
 _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
     r"(?:[ ]?[-–][ ]?\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
@@ -67,7 +74,11 @@ _STREET_STOP_ENDINGS = tuple(
     wordset(
         """monitoring arbeitsplatz parkplatz schultergürtel beckengürtel klappenring anulusring
         annuloplastiering atemweg harnweg zugangsweg infektionsweg supermarkt friedhof zahnbrücke
-        muskelbrücke myokardbrücke"""
+        muskelbrücke myokardbrücke gesichtsfeld operationsfeld blickfeld sichtfeld wundfeld lungenfeld
+        körperhöhe fundushöhe sitzhöhe bandscheibenhöhe wirbelkörperhöhe kammerwinkel phasenwinkel
+        kniewinkel hüftwinkel beugewinkel streckwinkel aortenbogen rippenbogen zahnbogen wirbelbogen
+        fragebogen hintergrund wundgrund ulkusgrund überblick rückblick ausblick anstieg messreihe
+        zahnreihe versuchsreihe kindergarten zusammenhang"""
     )
 )
 # Nouns that follow "Am"/"Im"/"Zur" in clinical prose; with a number they are not streets.
@@ -128,7 +139,7 @@ _ZIP_CORE = r"(?:(?:AT|DE|CH|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
-    rf"(?:PLZ|Postleitzahl)[ ]?:?[ ]?(?P<kw>{_ZIP_CORE})"
+    rf"(?:PLZ|Postleitzahl)(?:[ ]?/[ ]?Ort)?[ ]?:?[ ]?(?P<kw>{_ZIP_CORE})"
     rf"|(?P<zip>{_ZIP_CORE})(?=[ ][A-ZÄÖÜ])"
     r")",
 )
@@ -141,14 +152,18 @@ _ZIP_AFTER_STREET = re.compile(
 # A line (or a comma-separated part) that is capitalized words and a house number, ending right
 # before a postcode: "Oberhofen 23, ", "Dorf 15\n".
 _LINE_BEFORE_ZIP = re.compile(
-    r"(?:^|(?<=[\n,;:·•|]))[ \t]*"
+    r"(?:^|(?<=[\n,;:·•|–])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift))[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
     rf"[ \t]+{_HOUSE})"
-    r"(?:[ \t]*[,·•|][ \t]*|[ \t]*\r?\n[ \t]*)\Z"
+    r"(?:[ \t]*[,;·•|–][ \t]*|[ \t]*\r?\n[ \t]*)\Z"
+)
+# Words whose number is no house number, anywhere in a line before a postcode.
+_NUMBERED_THING = re.compile(
+    r"(?<![^\W\d_])(?:Seite|Blatt|Anlage|Beilage|Zimmer|Station|Raum|Bett|Tel|Fax)(?![^\W\d_])"
 )
 _RESIDENCE_BEFORE = re.compile(
-    r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|\badresse|\banschrift)[ \t]*:?[ \t]*$"
+    r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
 )
 _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
 # Where an address's postcode stands (what precedes it): a line's start, a letterhead's
@@ -157,6 +172,12 @@ _POSTCODE_SLOT = re.compile(
     r"(?:(?:^|\n)[ \t]*|[·•|,;(–][ \t]*|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
 )
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")
+# A district or quarter word that closes a place's name in an address ("3100 Zirbenau Nord",
+# "Zirbenau-Land"), followed by the end of the line or of the address.
+_PLACE_QUALIFIER = re.compile(
+    r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Land|Stadt|Dorf|Markt|Bahnhof|Zentrum|Umgebung)"
+    r"(?=[ \t]*(?:[,;)]|\r?\n|\Z))"
+)
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
 _MAX_PLACE_WORDS = 5
@@ -173,6 +194,7 @@ class AddressFinder:
         self._places = index.keys
         # First words let most non-place candidates ("2000 Einheiten") fail on one lookup.
         self._first_words = index.first_words
+        self._prefixes = index.prefixes
         self._max_place_words = min(index.max_words, _MAX_PLACE_WORDS)
         # Could this capitalized word be a place no list knows (not an ordinary word, a noun by
         # its form, a title)? None: only known places follow a postcode.
@@ -229,20 +251,45 @@ class AddressFinder:
             start, end = m.start(group), m.end(group)
             place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None
             if place_end is None and (
-                "-" in text[start:end] or _RESIDENCE_BEFORE.search(text, max(0, start - 24), start)
+                group == "kw"
+                or "-" in text[start:end]
+                or _RESIDENCE_BEFORE.search(text, max(0, start - 24), start)
             ):
-                # "A-1234 Zirbldorf", "wohnhaft 1234 Zirbldorf": the country prefix or the
-                # residence cue makes it a postcode, whatever the place.
+                # "A-1234 Zirbldorf", "wohnhaft 1234 Zirbldorf", "PLZ/Ort: 1234 Zirbldorf": the
+                # country prefix, residence cue or label makes it a postcode, whatever the place.
                 word = _CAPITALIZED_PLACE.match(text, end + 1) if text[end : end + 1] == " " else None
+                if word is not None and is_place_prefix(text, word, self._prefixes):
+                    # "A-1234 Bad Zirbldorf": the prefix and the name after it
+                    after = word.end() + (text[word.end() : word.end() + 1] == ".")
+                    named = (
+                        _CAPITALIZED_PLACE.match(text, after + 1) if text[after : after + 1] == " " else None
+                    )
+                    word = named or word
                 place_end = word.end() if word else None
             if place_end is None and group == "zip" and self._place_like is not None:
                 place_end = self._unknown_place_line(text, start, end)
             if group == "zip" and place_end is None:
                 continue
+            if place_end is not None:
+                place_end = self._named_after_prefix(text, end + 1, place_end)
+                qualifier = _PLACE_QUALIFIER.match(text, place_end)
+                place_end = qualifier.end() if qualifier else place_end
             out.append(Span(start, end, ZIP, "RegexZIP"))
             if place_end is not None:
                 out.append(Span(end + 1, place_end, ADD, "RegexZIP"))
         return out
+
+    def _named_after_prefix(self, text: str, start: int, place_end: int) -> int:
+        """A known place that is also the first word of longer places ("Markt", "Groß") and an
+        unknown name after it ("3100 Markt Zirbenau"): the place runs to that name's end."""
+        if self._place_like is None or fold(text[start:place_end]) not in self._prefixes:
+            return place_end
+        word = UNKNOWN_PLACE_WORD.match(text, place_end + 1)
+        if text[place_end : place_end + 1] not in (" ", "-") or word is None:
+            return place_end
+        if not self._place_like(word.group()) or (word.end() < len(text) and text[word.end()].isalnum()):
+            return place_end
+        return word.end()
 
     def _unknown_place_line(self, text: str, start: int, end: int) -> int | None:
         """A postcode where an address's postcode stands, followed by a place no list knows:
@@ -257,9 +304,15 @@ class AddressFinder:
         # A compound of common words ("Steinlind") is a village after a code that is no year;
         # after a year ("1998 Herzinfarkt") it is a noun.
         compounds = not _YEAR.fullmatch(text, start, end)
+        prefix_end = None
         for word in UNKNOWN_PLACE_WORD.finditer(text, end, min(len(text), end + 128)):
-            if text[place_end if place_end is not None else end : word.start()] not in (" ", "-"):
+            gap_start = place_end if place_end is not None else prefix_end if prefix_end is not None else end
+            if text[gap_start : word.start()] not in (" ", "-"):
                 break
+            if place_end is None and prefix_end is None and is_place_prefix(text, word, self._prefixes):
+                # "3100 Bad Zirbenau", "3100 St. Zirbenau": the first word of a place's name
+                prefix_end = word.end() + (text[word.end() : word.end() + 1] == ".")
+                continue
             if not self._place_like(word.group(), compounds=compounds):
                 break
             place_end = word.end()
@@ -278,6 +331,8 @@ class AddressFinder:
             if span.type != ZIP or any(a.start <= span.start < a.end + 4 for a in addresses):
                 continue
             match = _LINE_BEFORE_ZIP.search(text, max(0, span.start - 64), span.start)
+            if match is not None and _NUMBERED_THING.search(match.group("line")):
+                continue  # "Arztbrief Seite 2 – 6020 Innsbruck", "Zimmer 4, 6020 Innsbruck"
             if match is not None and not any(
                 a.start < match.end("line") and match.start("line") < a.end for a in addresses
             ):

@@ -45,6 +45,7 @@ from deid_cli.detection.patterns.place_index import (
     PlaceIndex,
     TownTest,
     as_place_index,
+    is_place_prefix,
     place_keys,
 )
 from deid_cli.detection.patterns.regex_guard import guarded
@@ -219,7 +220,9 @@ _ORG_WORK_AT = guarded(
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
-    r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|Herkunft[ \t]*:|(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
+    r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
+    r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt)[ \t]*:|"
+    r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
@@ -239,6 +242,9 @@ _RESIDENCE_CUE = re.compile(
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
     r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach)\Z"
 )
+# Form labels that name a place only before a colon ("Ort:", "PLZ/Ort:", "Stadt:"; not
+# "Ansprechpartner vor Ort: Frau X").
+_PLACE_LABEL = re.compile(r"(?<![^\W\d_])(?<!vor[ ])(?i:ort|(?:wohn|geburts|heimat)?stadt)\Z")
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
@@ -246,6 +252,7 @@ _TOWN_PARTS = re.compile(
     r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?"
     r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
 )
+_TOWN_ALONE = re.compile(r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])")
 # The prepositions after which a town no list knows may stand; after "bei"/"von", where names
 # stand too, only as the start of a route (_ROUTE_ON).
 _TOWN_PREPOSITIONS = frozenset(
@@ -261,6 +268,14 @@ _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
     r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen)(?!\w)"
 )
+# A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
+# "Zirbl (NÖ)", "Zirbl BY".
+_REGION_CODE = re.compile(
+    r"[ \t]\(?(?:AG|AI|AR|BE|BL|BS|FR|GE|GL|GR|JU|LU|NE|NW|OW|SG|SH|SO|SZ|TG|TI|UR|VD|VS|ZG|ZH"
+    r"|NÖ|OÖ|Ktn\.|Stmk\.|Sbg\.|Vbg\.|Bgld\.|BW|BY|NRW|RLP|MV|HH|HB|BB|FL)\)?(?!\w)"
+)
+# A district word after a town, part of its name: "Zirbl Süd", "Zirbl-Land".
+_DISTRICT = re.compile(r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Land|Stadt)(?![\w-])")
 _MAX_PLACE_WORDS = 6
 # Places that are German words too but not in common_words (place names are kept out of it).
 _WORD_PLACES = _wordset(
@@ -612,7 +627,7 @@ class OrgStage:
         spans: list[Span] = []
         cued = candidates is None or any(
             self._place_may_start(text, end)
-            or self._residence_cue_before(text, end)
+            or self._residence_cue_before(text, _after_label(text, end))
             or self._unknown_town(text, end) is not None
             for end in candidates.cue_ends
         )
@@ -639,6 +654,7 @@ class OrgStage:
             if m.group("prep") and not self._is_town(key):
                 continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
+        spans = [_with_region(text, span) for span in spans]
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
             key = fold(m.group("place"))
@@ -733,7 +749,7 @@ class OrgStage:
             gap_start = end if end is not None else prefix_end if prefix_end is not None else pos
             if text[gap_start : word.start()] not in ("", " ", "-"):
                 break
-            if end is None and prefix_end is None and _is_place_prefix(text, word, self._place_prefixes):
+            if end is None and prefix_end is None and is_place_prefix(text, word, self._place_prefixes):
                 # "wohnhaft in Bad Zirbenau", "in St. Zirbenau"
                 prefix_end = word.end() + (text[word.end() : word.end() + 1] == ".")
                 continue
@@ -759,7 +775,10 @@ class OrgStage:
             return None
         prefix = m.group("prefix")
         if prefix is not None and fold(prefix) not in self._place_prefixes:
-            return None  # "in Wien Zirbenau": not one name
+            # "in Zirbenau Mitte": no prefix, so the town is the first word alone
+            m = _TOWN_ALONE.match(text, pos)
+            if m is None:
+                return None
         parts = m.group("town").split("-")
         place_like, town_like = self._place_like, self._town_like
         if not all(place_like(part) for part in parts):
@@ -770,6 +789,7 @@ class OrgStage:
         elif not (
             any(town_like(part) for part in parts)
             or _PLACE_AFTER_CUE.match(text, m.end()) is not None
+            or _REGION_CODE.match(text, m.end()) is not None
             or (
                 _CLAUSE_END.match(text, m.end()) is not None
                 and len(m.group("town")) >= 5
@@ -801,13 +821,33 @@ class OrgStage:
         return key in self._common or key in _WORD_PLACES
 
 
+def _with_region(text: str, span: Span) -> Span:
+    """The place with the district word and the code of its state or canton after it, if they
+    follow ("Zirbl Süd", "Zirbl ZH")."""
+    end = span.end
+    for pattern in (_DISTRICT, _REGION_CODE):
+        found = pattern.match(text, end)
+        end = found.end() if found is not None else end
+    return span if end == span.end else Span(span.start, end, span.type, span.masker)
+
+
+def _after_label(text: str, pos: int) -> int:
+    """The position after the blanks and colon that follow a cue word ("Ort: |Zirbldorf")."""
+    while pos < len(text) and text[pos] in " \t:":
+        pos += 1
+    return pos
+
+
 def residence_cue_before(text: str, start: int, reach: int = 30) -> bool:
-    """Does a residence cue ("wohnhaft in", "Wohnort:") stand right before ``start`` (blanks
-    and a colon between), ending within ``reach`` characters of its start?"""
+    """Does a residence cue ("wohnhaft in", "Wohnort:", "PLZ/Ort:") stand right before ``start``
+    (blanks and a colon between), ending within ``reach`` characters of its start?"""
     end = start
     while end > 0 and text[end - 1] in " \t:":
         end -= 1
-    return _RESIDENCE_CUE.search(text, max(0, end - reach), end) is not None
+    if _RESIDENCE_CUE.search(text, max(0, end - reach), end) is not None:
+        return True
+    # A form's label names a place only with its colon ("Ort: Zirbldorf"; "vor Ort" does not).
+    return ":" in text[end:start] and _PLACE_LABEL.search(text, max(0, end - 8), end) is not None
 
 
 def _ends_sentence(token: str, key: str) -> bool:
@@ -840,11 +880,3 @@ def _resolve(spans: list[Span]) -> list[Span]:
 def _merge(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Union of overlapping intervals ("Firma Zirbleitner" + "Zirbleitner GmbH")."""
     return union_ranges([i for i in intervals if i[1] > i[0]])
-
-
-def _is_place_prefix(text: str, word: re.Match[str], prefixes: frozenset[str]) -> bool:
-    """Is the word (with a full stop after it: "St.") the first word of several-word places?"""
-    key = fold(word.group())
-    if text[word.end() : word.end() + 1] == ".":
-        return f"{key}." in prefixes
-    return key in prefixes

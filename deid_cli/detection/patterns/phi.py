@@ -59,8 +59,19 @@ Identifiers (masker ``RegexID``)
       Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a colon): the code
       that follows (optional ":"), when it has at least 4 digits and is not a date; the span is
       the code only;
-    * ward, room and bed codes after Station, Stat., Zimmer, Zi., Bett ("Station K-07",
-      "Zi: 207"): they locate the patient in the house;
+    * after any keyword of the "number of" families (compounds of Nummer, Nr, No., ID, Code,
+      Kennung, Zeichen, Ziffer; the same in capitals, "FALLNR", "PAT-ID"; a word and "#";
+      ID, Kennung, Referenz, Ref., Az., GZ; a gloss may come between: "Fallnummer (intern):")
+      a code with at least 3 digits; not phone, fax or house numbers, classification or fee
+      codes (ICD, OPS, GOÄ, ...), reference ranges or quantities;
+    * ward, room and house codes, which locate the patient in the house: a place word or a
+      compound of one (Station, Stat., Stn., Pflegegruppe, Zimmer, Zi., Raum, Bett, Haus, Trakt,
+      Gebäude, IMC, Unit, ...; -station, -einheit, -zimmer, -raum, -saal, -haus) and its code
+      ("Stn. K3", "Pflegeeinheit 4B", "Zimmer 305/1", "Raum 2.14", "Haus B", "Stat. 7 Nord"); a
+      department after a moving preposition ("auf der Kardiologie 2", "von der Chirurgie C"); a
+      code alone after one ("auf die 5C"). Not a count or duration after the word ("Station 3
+      Tage", "Therapieeinheit 3 von 10"), not groups, stages or levels (Blutgruppe, Pflegestufe),
+      not anatomy ("Interkostalraum 5");
     * plain numbers without keyword or valid checksum are never IDs.
 
 Overlaps inside this stage: ID beats DAT beats AGE; within a type the longer span wins.
@@ -400,72 +411,177 @@ _ID_KEYWORD = (
     f"{_firsts(_KW_STEMS + _KW_WORDS)}(?<![\\w\\-].)"
     f"(?:(?:{_rests(_KW_STEMS)})\\.?-?[ ]?{_KW_SUFFIX}|(?:{_rests(_KW_WORDS)}))(?![^\\W\\d_])"
 )
+# A keyword may be glossed before its code: "Fallnummer (intern): 123456", "Pat.-ID (KIS) 4711".
+_CODE_SEPARATOR = r"(?:[ \t]{0,3}\([^()\n]{1,24}\))?[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
+# Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17").
+_MORE_GROUPS = r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d)){0,3})"
 # The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
 _ID_CODE = re.compile(
-    _ID_KEYWORD + r"[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
-    r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
-    r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d))){0,3}"
-)
+    _ID_KEYWORD + _CODE_SEPARATOR
+    + r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
+    + _MORE_GROUPS
+)  # fmt: skip
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
 _COLON_ID = re.compile(
     r"[AFV](?<![\w\-][AFV])(?:all|kte|organg|uftrag)[ \t]{0,3}:[ \t]{0,3}"
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,39})(?![\w\-/])"
 )
-# Any keyword that says "number" of something ("Einweisungsnummer", "Episoden-ID",
-# "Bild-Nr.", "Aktenzeichen") before a code with at least three digits: keyword families no
-# list can finish. Phone and house numbers have rules of their own.
+# Any keyword that says "number" or "code" of something, before a code with at least three
+# digits: keyword families no list can finish. A compound of Nummer, Nr., No., ID, Code,
+# Kennung, Zeichen or Ziffer ("Einweisungsnummer", "Probencode", "Kennziffer"), the same in
+# capitals ("FALLNR", "PAT-ID", "KIS-Nr."), a word and "#" ("Probe #20231144"), or a keyword of its own
+# (ID, Kennung, Referenz, Ref., Az., GZ). "-erkennung" is recognition; a glued capital "ID"
+# ends words ("COVID"). _id_keyword_ok drops phone, house and classification numbers.
 _ID_GENERIC = re.compile(
-    r"[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?!(?:el|elefon|andy|ax|uf|obil|aus|urchwahl|otline)[\W_]?[Nn])"
-    r"[a-zäöüß]{1,30}(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|ID|Kennung)|[Zz]eichen)"
-    r"[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
-    r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
+    r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])"
+    r"(?:[a-zäöüß]{1,30}(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung)"
+    r"|[Zz]eichen|[Zz]iffer|[ ]?(?=#))"
+    r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID|-(?:Nr\.?|Nummer|No\.|Code))"
+    r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
+    + _CODE_SEPARATOR
+    + r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
+    r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
+    + _MORE_GROUPS
+)  # fmt: skip
+# Keywords whose number is no identifier of a person: phones, faxes and houses (rules of their
+# own), classifications, fees and products.
+_NOT_ID_KEYWORDS = (
+    "tel", "fax", "handy", "mobil", "ruf", "rückruf", "notruf", "durchwahl", "hotline", "funk", "pieper",
+    "haus", "icd", "ops", "atc", "drg", "loinc", "snomed", "diagnose", "prozedur", "goä", "ebm", "abrechnung",
+    "gebühr", "leistung", "pharmazentral", "pzn", "artikel", "bestell", "katalog", "version", "fehler",
+    "seite", "tabelle", "abbildung", "kapitel",
+)  # fmt: skip
+_NUMERIC_RANGE = re.compile(r"(\d+)(?:[.,]\d+)?[-–](\d+)(?:[.,]\d+)?")
+
+
+def _id_keyword_ok(m: re.Match[str]) -> bool:
+    keyword = m.group("kw").lower()
+    if keyword.startswith(_NOT_ID_KEYWORDS):
+        return False
+    if keyword.startswith("ref"):  # "Referenz: 135-145" is a lab's reference range
+        span = _NUMERIC_RANGE.fullmatch(m.group("code"))
+        return span is None or int(span[1]) >= int(span[2])
+    return True
+
+
+# Ward, room and house codes locate the patient in the house: a place word or a compound of one
+# ("Station K3", "Pflegeeinheit 4B", "Zimmer 305/1", "Bettenhaus 3", "OP-Saal 2") and its code.
+_WING = r"(?:West|Ost|Nord|Süd|Mitte)"
+# A ward's number: "6A", "K3", "IM2", "B-12", "KA 3", "INT-2", "4b", "3.2", "B3/2", "7 Nord",
+# "2304"; a lowercase "h" or "x" is a unit ("24h", "2x"), 19xx/20xx a year
+# ("Intensivstation 2019").
+_WARD_NUMBER = (
+    r"(?:[A-Z]{1,3}-|[A-Z]{1,2}[ ]?)?(?!(?:19|20)\d\d(?!\d))\d{1,4}(?:[./]\d{1,2}(?![.,]\d))?"
+    rf"(?:[A-Z]|[a-gi-wyz])?(?:[ \t]{_WING})?"
 )
-# Ward, room and bed codes locate the patient in the house ("Station K-07", "Zi: 207").
-_WARD_CODE = re.compile(
-    r"[SZB](?<![\w\-][SZB])(?:tation|tat\.|immer|i\.|i(?=[ \t]*:)|ett)(?:[ \t]{0,3}:)?[ \t]{0,3}"
-    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?)(?![\w\-/]|[.,]\d)"
+# A room's number may name its floor or bed: "1204", "305/1", "2.14", "E2.14".
+_ROOM_NUMBER = r"(?:[A-Z]{1,2}-?)?\d{1,4}(?:[./]\d{1,3})?(?:[A-Z]|[a-c])?"
+# A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
+_LETTER_CODE = rf"[A-Z](?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß])(?:[ \t]{_WING})?"
+# After a code: no more word, decimal or time, and no count of time, beds, people or a dose
+# ("Station 3 Tage", "Therapieeinheit 3 von 10", "Totraum 150 ml", "Bett 30°").
+_COUNT_AFTER = (
+    r"Stunden?|Std\.?|h|Tag(?:en?)?|d|Nächten?|Uhr|Minuten?|Min\.?|Wochen?|Monate?n?|Jahre?n?|[Mm]al|x|"
+    r"Betten|Patienten|Pat\.|Personen|Plätze|mg|µg|g|kg|ml|l|IE|mmHg|cm|mm|m|von[ \t]+\d"
 )
-# A ward named by a letter or a wing alone: "Station B", "Stat. Nord", "Bettenstation West 2".
-_WARD_LETTER = re.compile(
-    r"(?<![\w\-])(?:Station|Stat\.|[A-ZÄÖÜ][a-zäöüß]{2,30}station)[ \t]{1,3}"
-    r"(?P<code>(?:Nord|Süd|Ost|West)(?:[ \t]?\d{1,2})?|[A-Z](?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß]))"
+_CODE_END = rf"(?![\w\-/°%]|[.,:]\d)(?![ \t]+(?:{_COUNT_AFTER})(?![^\W\d_]))"
+_WARD_WORDS = [
+    "Station", "Stat.", "Stn.", "Pflegegruppe", "Pflegebereich", "Haus", "Bau", "Trakt", "Flügel", "Gebäude",
+    "Pavillon", "Ebene", "Etage", "Abteilung", "Abt.", "Unit", "Care", "IMC", "IMCU", "ICU", "ITS", "IPS",
+    "IBS",
+]  # fmt: skip
+_ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal"]
+_ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
+
+
+def _place_head(words: list[str], tails: list[str], extra: str = "", number: str = "") -> str:
+    """A place word ("Station") or a compound ending in one of ``tails`` ("Intensivstation",
+    "IMC-Station"), then ``number`` and an optional colon; the first capital is checked with a
+    lookbehind, so the scan skips ahead."""
+    lower, upper = "|".join(tails), "|".join(t.capitalize() for t in tails)
+    return (
+        rf"(?P<head>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:{_rests(words)}{extra}"
+        rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|-(?:{upper}))))"
+        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
+    )
+
+
+_WARD = re.compile(
+    _place_head(_WARD_WORDS, ["station", "einheit", "haus", "gebäude", "pavillon", "unit"])
+    + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
-# A ward of a compound kind and its code: "Intensivstation 3", "Normalstation B-12".
-_WARD_COMPOUND = re.compile(
-    r"[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöüß]{2,30}station(?:[ \t]{0,3}:)?[ \t]{0,3}"
-    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?)(?![\w\-/]|[.,]\d)"
-    r"(?![ \t]+(?:Stunden|Std|Tage|Uhr|Minuten|Min|Wochen)\b)"  # a duration, not a ward
+_ROOM = re.compile(
+    # "Zimmer-Nr. 12" (but "Hausnummer 12" is an address)
+    _place_head(_ROOM_WORDS, ["zimmer", "raum", "saal", "bett"], r"|(?<=Z)i(?=[ \t]*:)", _ROOM_NR)
+    + rf"(?P<code>{_ROOM_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
-# A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
-# "an die 3 Nord" (a floor number with a wing letter or a direction).
-_WARD_AFTER_PREPOSITION = re.compile(
-    r"(?<![\w-])(?:[Aa]uf|[Vv]on|[Aa]n|[Zz]u|[Ii]n)[ \t]+(?:die|der|den)[ \t]+"
-    r"(?P<code>\d{1,2}(?:[A-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))|\d{1,2}\.[ \t]?(?:Stock|OG))(?![\w])"
-)
-# A ward of a unit named by its acronym or a part of the house, and its code: "IMC 3", "ICU 1",
-# "Stroke Unit 2", "Ebene 5 West", "Trakt C", "Pavillon B2", "Abteilung 4 Süd", "Box 3",
-# "Gebäude B".
-_WARD_UNIT = re.compile(
-    r"[IESTPABKG](?<![\w\-][IESTPABKG])"
-    r"(?:MCU?|CU|TS|PS|BS|troke[ \t]Unit|bene|tage|rakt|avillon|bteilung|bt\.|ox|oje|aal|ebäude)[ \t]{1,3}"
-    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}(?:[a-zA-Z]|[ \t](?:West|Ost|Nord|Süd|Mitte))?"
-    r"|[A-Z](?:[ \t](?:West|Ost|Nord|Süd))?)(?![\w\-/]|[.,]\d)"
-    r"(?![ \t]+(?:Stunden|Std|Tage|Uhr|Minuten|Min|Wochen)\b)"
+# Compounds of a place word that name no place: a session, a dose, anatomy or time.
+_NOT_A_PLACE = (
+    ("einheit", ("brot", "kohlenhydrat", "insulin", "therapie", "trainings", "behandlungs", "übungs",
+                 "sitzungs", "bewegungs", "lehr", "unterrichts", "zeit", "maß", "mess", "dosis", "mengen")),
+    ("raum", ("al", "zeit", "wirbel", "zwischen", "tot", "spiel")),
+    ("bett", ("gefäß", "kapillar", "nagel", "tumor", "wund")),
+)  # fmt: skip
+
+
+def _is_place(m: re.Match[str]) -> bool:
+    head = m.group("head").lower()
+    for tail, parts in _NOT_A_PLACE:
+        if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):
+            return False
+    return True
+
+
+# A ward named by a wing: "Station Nord", "Stat. Süd 2", "Bettenstation West 2".
+_WARD_WING = re.compile(
+    r"[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:(?<=S)(?:tation|tat\.|tn\.)|[a-zäöüß]{2,30}station)[ \t]{1,3}"
+    rf"(?P<code>{_WING}(?:[ \t]?\d{{1,2}})?){_CODE_END}"
 )
 # A ward named after its department, with its code: "Station Innere 2", "Stat. Kardiologie B".
 _WARD_DEPARTMENT = re.compile(
-    r"S(?<![\w\-]S)(?:tation|tat\.)[ \t]{1,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
-    r"(?P<code>(?:[A-Z]{1,2}-?)?\d{1,4}[a-zA-Z]?|[A-Z])(?![\w\-/]|[.,]\d)"
+    r"S(?<![\w\-]S)(?:tation|tat\.|tn\.)[ \t]{1,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
+    rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
-# Each pattern with the digits its code needs at least: a unit, department or ward word names a
-# ward, so a letter is code enough there.
-_ID_PATTERNS: tuple[tuple[re.Pattern[str], int], ...] = (
-    (_COLON_ID, 4), (_WARD_CODE, 1), (_WARD_COMPOUND, 1), (_WARD_AFTER_PREPOSITION, 1), (_WARD_UNIT, 0),
-    (_WARD_DEPARTMENT, 0), (_ID_GENERIC, 3), (_WARD_LETTER, 0),
+# A moving preposition: "auf", "von", "an", "zu(r)", "in", "nach".
+_MOVING = (
+    r"[AaVvZzIiNn](?<![\w\-][AaVvZzIiNn])"
+    r"(?:(?<=[Aa])uf|(?<=[Aa])n|(?<=[Vv])on|(?<=[Zz])ur|(?<=[Zz])u|(?<=[Ii])n|(?<=[Nn])ach)[ \t]+"
+)
+_ARTICLE = r"(?:die|der|den|dem)[ \t]+"
+# A ward named by its department and code after a moving preposition: "auf der Kardiologie 2",
+# "von der Chirurgie C", "auf die Innere 3B". Department names end in -logie, -urgie, -iatrie,
+# -pädie or -medizin, or are the short forms wards go by. A noun or quantifier after a number
+# counts ("in der Radiologie 2 Aufnahmen", "2 weitere").
+_DEPARTMENT = (
+    r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin)|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
+    r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma)"
+)
+_WARD_AFTER_DEPARTMENT = re.compile(
+    rf"{_MOVING}(?:{_ARTICLE})?{_DEPARTMENT}[ \t]+"
+    rf"(?P<code>\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|{_LETTER_CODE}){_CODE_END}"
+    r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
+)
+# A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
+# "an die 3 Nord" (a floor number with a wing letter or a direction); the article is needed
+# ("in 3D" is imaging).
+_WARD_AFTER_PREPOSITION = re.compile(
+    rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)){_CODE_END}"
+)
+# Each pattern with the digits its code needs at least and a check of the match: a place or
+# department word names a ward, so a letter is code enough there.
+_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
+    (_COLON_ID, 4, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place), (_WARD_WING, 0, None),
+    (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
+)  # fmt: skip
+# Keyword identifiers: (pattern, fewest digits, check).
+_KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
+    (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
+# A code that more digit groups may continue: digits, maybe after a series ("AB 123 456").
+_SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,2}[ ])?\d+")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
-_QUANTITY_AFTER = re.compile(r"[ ]?(?:J\.?|Jahre|jährig|a(?![^\W\d_])|mg|ml|kg|Tbl|mmHg|%)")
+_QUANTITY_AFTER = re.compile(r"[ ]?(?:J\.?|Jahre|jährig|(?:a|x|mal)(?![^\W\d_])|mg|ml|kg|Tbl|Stk|mmHg|%)")
 
 
 def kvnr_check_digit(letter: str, digits: str) -> int:
@@ -686,26 +802,35 @@ class PhiStage:
             end = _iban_end(text, m)
             if end is not None:
                 yield Span(m.start(), end, ID, "RegexID")
-        for pattern, fewest_digits in _ID_PATTERNS:
+        for pattern, fewest_digits, accept in _ID_PATTERNS:
             for m in pattern.finditer(text):
                 code = m.group("code")
-                if sum(c.isdigit() for c in code) >= fewest_digits and parse_date(code) is None:
+                if (
+                    sum(c.isdigit() for c in code) >= fewest_digits
+                    and parse_date(code) is None
+                    and (accept is None or accept(m))
+                ):
                     yield Span(m.start("code"), m.end("code"), ID, "RegexID")
-        for m in _ID_CODE.finditer(text):
-            start, end = m.start("code"), m.end("code")
-            code = m.group("code")
-            if m.group("more") and code.isdigit():
-                # Extra space-separated digit groups ("SVNR 1237 010180") unless a group is a
-                # quantity ("Fallnr. 12345 78 J.").
-                for g in _DIGIT_GROUP.finditer(m.group("more")):
-                    g_end = m.start("more") + g.end()
-                    if _QUANTITY_AFTER.match(text, g_end):
-                        break
-                    end = g_end
-            value = text[start:end]
-            if sum(c.isdigit() for c in value) < 4 or parse_date(value) is not None:
-                continue
-            yield Span(start, end, ID, "RegexID")
+        for pattern, fewest_digits, accept in _KEYWORD_ID_PATTERNS:
+            for m in pattern.finditer(text):
+                start, end = m.start("code"), m.end("code")
+                code = m.group("code")
+                if m.group("more") and _SERIES_AND_DIGITS.fullmatch(code):
+                    # Extra space-separated digit groups ("SVNR 1237 010180") unless a group is a
+                    # quantity ("Fallnr. 12345 78 J.").
+                    for g in _DIGIT_GROUP.finditer(m.group("more")):
+                        g_end = m.start("more") + g.end()
+                        if _QUANTITY_AFTER.match(text, g_end):
+                            break
+                        end = g_end
+                value = text[start:end]
+                if (
+                    sum(c.isdigit() for c in value) < fewest_digits
+                    or parse_date(value) is not None
+                    or (accept is not None and not accept(m))
+                ):
+                    continue
+                yield Span(start, end, ID, "RegexID")
 
 
 def _iban_end(text: str, m: re.Match[str]) -> int | None:

@@ -125,3 +125,11 @@ def has_place_ending(folded: str, endings: frozenset[str]) -> bool:
 def as_place_index(places: Iterable[str] | PlaceIndex) -> PlaceIndex:
     """An index as given, or built from place names (tests, a stage without a lexicon)."""
     return places if isinstance(places, PlaceIndex) else build_place_index(places)
+
+
+def is_place_prefix(text: str, word: re.Match[str], prefixes: frozenset[str]) -> bool:
+    """Is the word (with a full stop after it: "St.") the first word of several-word places?"""
+    key = fold(word.group())
+    if text[word.end() : word.end() + 1] == ".":
+        return f"{key}." in prefixes
+    return key in prefixes

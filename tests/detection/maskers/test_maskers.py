@@ -561,3 +561,119 @@ def test_a_sites_epithet_department_saint_and_town_belong_to_its_name(text: str,
 
 def test_a_department_without_a_town_after_it_names_no_site() -> None:
     assert found("Klinik für Innere Medizin") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Sie wurde im Marienkrankenhaus Zirbenau behandelt.", "Marienkrankenhaus Zirbenau"),
+        ("Befund aus dem Josefsspital Zirbenau.", "Josefsspital Zirbenau"),
+        ("Verlegung in die Waldklinik Lindenfeld.", "Waldklinik Lindenfeld"),
+        ("Entbindung in der Frauenklinik Innsbruck geplant.", "Frauenklinik Innsbruck"),
+    ],
+)
+def test_a_compound_site_word_no_list_holds_and_the_name_after_it_are_one_site(text: str, site: str) -> None:
+    invented("Zirbenau", "Lindenfeld")
+    assert site not in LEX.sites
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sie wurde in der Frauenklinik behandelt.",
+        "im Marienkrankenhaus behandelt",
+        "in der Frauenklinik Aufnahme geplant",
+        "in der Kinderklinik untersucht",
+    ],
+)
+def test_a_compound_site_word_without_a_name_after_it_is_kept(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Sie wurde im Klinikum Zirbenau Nord behandelt.", "Klinikum Zirbenau Nord"),
+        ("Befund aus dem Klinikum Zirbenau-West.", "Klinikum Zirbenau-West"),
+        ("Transfer ins Krankenhaus Innsbruck Süd.", "Krankenhaus Innsbruck Süd"),
+    ],
+)
+def test_a_district_word_after_a_sites_name_belongs_to_the_site(text: str, site: str) -> None:
+    invented("Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Er wurde im Kreiskrankenhaus Bad Zirbenau versorgt.", "Kreiskrankenhaus Bad Zirbenau"),
+        ("Er wurde im Klinikum Bad Zirbenau versorgt.", "Klinikum Bad Zirbenau"),
+    ],
+)
+def test_a_place_prefix_and_a_town_no_list_knows_after_a_site_word_are_one_site(text: str, site: str) -> None:
+    invented("Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Kur in der Klinik am Zirbenberg geplant.", "Klinik am Zirbenberg"),
+        ("Aufenthalt im Spital an der Lärch bis Mai.", "Spital an der Lärch"),
+    ],
+)
+def test_a_house_named_by_where_it_stands_is_one_site(text: str, site: str) -> None:
+    invented("Zirbenberg", "Lärch")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize("text", ["Vorstellung in der Klinik am Montag.", "im Krankenhaus am Wochenende"])
+def test_a_site_word_before_a_day_or_time_after_am_names_no_site(text: str) -> None:
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Aufenthalt im Reha Zentrum Zirbenau bis Mai.", "Reha Zentrum Zirbenau"),
+        ("Aufenthalt in der Reha Klinik Zirbenau.", "Reha Klinik Zirbenau"),
+    ],
+)
+def test_a_second_site_noun_written_apart_belongs_to_the_site(text: str, site: str) -> None:
+    invented("Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+def test_two_site_nouns_without_a_name_after_them_are_kept() -> None:
+    assert found("Reha Zentrum geplant") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Aufnahme im Sankt Lärch Krankenhaus Zirbenau am Abend.", "Sankt Lärch Krankenhaus Zirbenau"),
+        ("Aufnahme im St. Lärch Klinikum Zirbenau am Abend.", "St. Lärch Klinikum Zirbenau"),
+    ],
+)
+def test_a_saint_and_name_before_a_site_word_belong_to_the_site(text: str, site: str) -> None:
+    invented("Lärch", "Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Operation bei den Barmherzigen Brüdern am Montag.", "Barmherzigen Brüdern"),
+        ("Er liegt im Elisabethinen seit Montag.", "Elisabethinen"),
+        ("Übernahme von den Barmherzigen Schwestern Zirbenau.", "Barmherzigen Schwestern Zirbenau"),
+        ("Aufenthalt bei den Kreuzschwestern, danach Reha.", "Kreuzschwestern"),
+    ],
+)
+def test_a_house_called_by_the_order_that_runs_it_is_a_site(text: str, site: str) -> None:
+    invented("Zirbenau")
+    assert [(t, ty) for t, ty, _ in found(text) if ty == SIT] == [(site, SIT)]
+
+
+def test_the_adjective_of_an_order_alone_names_no_house() -> None:
+    assert found("Die Barmherzigen sind selig.") == []

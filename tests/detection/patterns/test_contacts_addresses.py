@@ -16,7 +16,7 @@ from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.lists import load_bundled
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.patterns.regex_stage import RegexStage
-from deid_cli.detection.spans import ADD, MAI, PHO, WEB, ZIP, Span
+from deid_cli.detection.spans import ADD, LOC, MAI, PHO, WEB, ZIP, Span
 
 PLACES = (
     "Innsbruck",
@@ -513,3 +513,189 @@ def test_a_village_no_list_knows_after_a_postcode_in_an_address_slot(
 
 def test_after_a_year_a_compound_of_common_words_stays_a_noun(detector: Detector) -> None:
     assert detector.detect("Anamnese:\n1998 Herzinfarkt\n2015 Hüftprothese links\n").spans == []
+
+
+# --- street words, house letters and separators ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Zirbenkamp 4", "Zirbenkamp 4"),
+        ("Lärchenbogen 12a", "Lärchenbogen 12a"),
+        ("Lärchenwinkel 3", "Lärchenwinkel 3"),
+        ("Föhrenhöhe 7", "Föhrenhöhe 7"),
+        ("Zirbenfeld 12", "Zirbenfeld 12"),
+        ("Föhrenhang 5", "Föhrenhang 5"),
+    ],
+)
+def test_streets_of_northern_and_alpine_street_words_with_a_house_number(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    assert found(stage, text, ADD)[:1] == [street]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gesichtsfeld 30 Grad",
+        "Gesichtsfeld 30",
+        "Rippenbogen 2 QF tastbar",
+        "Druckanstieg 20 mmHg",
+        "Druckanstieg 20 bei Belastung",
+        "Fundushöhe 3 QF",
+        "Fragebogen 3 liegt bei",
+        "Phasenwinkel 4,5",
+        "Phasenwinkel 4 gemessen",
+    ],
+)
+def test_clinical_compounds_of_street_words_with_a_number_are_no_address(
+    stage: RegexStage, text: str
+) -> None:
+    assert found(stage, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [("Föhrenweg 9K", "Föhrenweg 9K"), ("Zirbenkamp 12Z, 6020 Innsbruck", "Zirbenkamp 12Z")],
+)
+def test_a_house_number_keeps_any_capital_letter_attached_to_it(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    assert found(stage, text, ADD)[:1] == [street]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Föhrenweg 2x", "Spaziergang am Feldweg 2x täglich", "Rundgang im Stationsgarten 2x, danach Ruhe"],
+)
+def test_a_count_after_a_street_word_is_no_house_number(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ADD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Zirbeneck 9A; 3100 Lindenfeld", "Zirbeneck 9A"),
+        ("Adresse – Zirbeneck 12B – 3100 Lindenfeld", "Zirbeneck 12B"),
+        ("wh. Zirbeneck 4, 3100 Lindenfeld", "Zirbeneck 4"),
+        ("Er wohnt Zirbeneck 4, 3100 Lindenfeld", "Zirbeneck 4"),
+    ],
+)
+def test_a_hamlet_line_before_a_semicolon_a_dash_or_after_a_residence_cue_is_an_address(
+    text: str, line: str
+) -> None:
+    stage = RegexStage(["Innsbruck"], _place_like)
+    spans = stage.find(text)
+    assert [(text[s.start : s.end], s.type) for s in spans] == [
+        (line, ADD),
+        ("3100", ZIP),
+        ("Lindenfeld", ADD),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Seite 2 – 6020 Innsbruck",
+        "Blatt 2; 6020 Innsbruck",
+        "Kontrolle in 2 Wochen – 6020 Innsbruck",
+        "Arztbrief Seite 2 – 6020 Innsbruck",
+        "Termin Zimmer 4 – 6020 Innsbruck",
+    ],
+)
+def test_a_page_number_or_a_sentence_before_a_dash_or_semicolon_is_no_address(
+    stage: RegexStage, text: str
+) -> None:
+    assert found(stage, text) == ["6020", "Innsbruck"]
+
+
+# --- labels, place prefixes and district words around a postcode -------------------------------
+
+
+@pytest.mark.parametrize(
+    "cue", ["Kontaktadresse:", "Postanschrift:", "Wohnanschrift:", "Heimatadresse", "Anschrift:"]
+)
+def test_a_compound_of_adresse_or_anschrift_makes_the_word_after_a_postcode_its_place(
+    stage: RegexStage, cue: str
+) -> None:
+    text = f"{cue} 4820 Zirbenau"
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [("4820", ZIP), ("Zirbenau", ADD)]
+
+
+def test_a_label_that_names_no_address_does_not_make_an_unknown_word_a_place(stage: RegexStage) -> None:
+    assert found(stage, "Kontakt: 4820 Zirbenau") == []
+
+
+@pytest.mark.parametrize("label", ["PLZ/Ort:", "PLZ / Ort:", "PLZ/Ort"])
+def test_a_plz_ort_label_gives_the_postcode_and_the_place_after_it(stage: RegexStage, label: str) -> None:
+    text = f"{label} 5083 Zirbenau"
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [("5083", ZIP), ("Zirbenau", ADD)]
+
+
+def test_a_plz_ort_label_with_no_capitalized_place_gives_the_postcode_alone(stage: RegexStage) -> None:
+    assert found(stage, "PLZ/Ort: 5083 unbekannt") == ["5083"]
+
+
+def zips_and_places(detector: Detector, text: str) -> list[tuple[str, str]]:
+    """(surface, type) of the detector's postcodes and places, in order."""
+    return [(text[s.start : s.end], s.type) for s in detector.detect(text).spans if s.type in (ZIP, LOC)]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Kontaktadresse: 4820 Bad Zirbenau, Föhrenweg 12", "Bad Zirbenau"),
+        ("Kontaktadresse: 4820 St. Zirbenau, Föhrenweg 12", "St. Zirbenau"),
+        ("Wohnort: 4820 Sankt Zirbenau", "Sankt Zirbenau"),
+        ("Kontaktadresse: 4820 Markt Zirbenau, Föhrenweg 12", "Markt Zirbenau"),
+        ("Föhrenweg 12\n4820 Bad Zirbenau\n", "Bad Zirbenau"),
+        ("Zirbeneck 4\n4820 Sankt Zirbenau\n", "Sankt Zirbenau"),
+        ("Föhrenweg 12 · 4820 Bad Zirbenau · Tel. folgt", "Bad Zirbenau"),
+    ],
+)
+def test_a_place_prefix_and_a_name_no_list_knows_after_a_postcode_are_one_place(
+    detector: Detector, text: str, place: str
+) -> None:
+    # "Bad", "St.", "Sankt", "Markt" begin several-word places of the bundled gazetteer.
+    assert zips_and_places(detector, text) == [("4820", ZIP), (place, LOC)]
+
+
+def test_a_place_prefix_before_an_ordinary_noun_after_a_year_is_no_place(detector: Detector) -> None:
+    assert detector.detect("Anamnese:\n2018 Bad Kur\n").spans == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Anschrift: 6020 Innsbruck Nord\nTel. folgt", "Innsbruck Nord"),
+        ("6020 Innsbruck West, Tirol", "Innsbruck West"),
+        ("Anschrift: 6020 Innsbruck Mitte", "Innsbruck Mitte"),
+    ],
+)
+def test_a_district_word_closing_an_address_belongs_to_the_place(
+    stage: RegexStage, text: str, place: str
+) -> None:
+    assert found(stage, text) == ["6020", place]
+
+
+def test_a_district_word_that_goes_on_in_a_sentence_is_left_out_of_the_place(stage: RegexStage) -> None:
+    assert found(stage, "Umzug nach 6020 Innsbruck Mitte Mai geplant.") == ["6020", "Innsbruck"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Frau Muster\n3100 Zirbenau Nord\n", "Zirbenau Nord"),
+        ("Anschrift: 3100 Zirbenau Süd, Tel. folgt", "Zirbenau Süd"),
+    ],
+)
+def test_a_district_word_after_a_place_no_list_knows_closes_the_address(
+    detector: Detector, text: str, place: str
+) -> None:
+    assert zips_and_places(detector, text) == [("3100", ZIP), (place, LOC)]
+
+
+def test_a_district_word_in_a_sentence_after_a_place_no_list_knows_is_left_out(detector: Detector) -> None:
+    text = "Umzug nach 3100 Zirbenau Nord am Montag."
+    assert zips_and_places(detector, text) == [("3100", ZIP), ("Zirbenau", LOC)]

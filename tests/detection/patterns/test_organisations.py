@@ -507,3 +507,77 @@ def test_a_word_after_a_preposition_without_place_ending_or_route_is_no_place(
     town_stage: OrgStage, text: str
 ) -> None:
     assert found(town_stage, text, LOC) == []
+
+
+# --- form labels, district words and state codes -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Ort: Innsbruck", "Innsbruck"),
+        ("Stadt: Innsbruck", "Innsbruck"),
+        ("PLZ/Ort: Innsbruck", "Innsbruck"),
+        ("Ort: Lindenfeld", "Lindenfeld"),
+        ("Stadt: Zirbenau", "Zirbenau"),
+        ("PLZ/Ort: Lindenfeld", "Lindenfeld"),
+        ("Geburtsstadt: Lindenfeld", "Lindenfeld"),
+    ],
+)
+def test_a_form_label_with_its_colon_names_the_place_after_it(
+    town_stage: OrgStage, text: str, place: str
+) -> None:
+    assert found(town_stage, text, LOC) == [place]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wir waren vor Ort. Kontrolle morgen.",
+        "Ort der Untersuchung: Ambulanz",
+        "Ort: Ambulanz",
+        "Ansprechpartner vor Ort: Wendolin Zirbleitner",
+    ],
+)
+def test_ort_without_its_colon_or_before_an_ordinary_noun_names_no_place(
+    town_stage: OrgStage, text: str
+) -> None:
+    assert found(town_stage, text, LOC) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Er stammt aus Lindenfeld ZH.", "Lindenfeld ZH"),
+        ("Sie wohnt in Zirbenfeld (NÖ), seit 2010 allein.", "Zirbenfeld (NÖ)"),
+        ("Termin in Lindenfeld ZH vereinbart.", "Lindenfeld ZH"),
+        ("Urlaub in Lärchbach BY geplant.", "Lärchbach BY"),
+    ],
+)
+def test_a_state_or_canton_code_after_a_town_belongs_to_it(
+    town_stage: OrgStage, text: str, place: str
+) -> None:
+    assert found(town_stage, text, LOC) == [place]
+
+
+def test_a_canton_code_proves_a_town_no_list_knows_after_a_bare_preposition(town_stage: OrgStage) -> None:
+    # "Lindenfeld" has none of the stand-in's place endings: without the code it stays a word.
+    assert found(town_stage, "Termin in Lindenfeld vereinbart.", LOC) == []
+    assert found(town_stage, "Termin in Lindenfeld ZH vereinbart.", LOC) == ["Lindenfeld ZH"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Die Patientin wohnt in Zirbenau Süd und arbeitet dort.", "Zirbenau Süd"),
+        ("Er lebt in Zirbenfeld-Land.", "Zirbenfeld-Land"),
+        ("Sie kommt aus Zirbenau Mitte ZH.", "Zirbenau Mitte ZH"),
+        ("wohnt in Innsbruck West, verheiratet", "Innsbruck West"),
+    ],
+)
+def test_a_district_word_after_a_town_belongs_to_it(town_stage: OrgStage, text: str, place: str) -> None:
+    assert found(town_stage, text, LOC) == [place]
+
+
+def test_a_district_word_after_a_comma_is_no_part_of_the_town(town_stage: OrgStage) -> None:
+    assert found(town_stage, "wohnt in Zirbenau, Mitte Mai Umzug.", LOC) == ["Zirbenau"]

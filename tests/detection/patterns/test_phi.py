@@ -497,6 +497,12 @@ ADVERSARIAL = {
     "iban_heads": "AT12 " * (N // 5),
     "kvnr_shapes": "A123456789 " * (N // 11),
     "capitalized_words": "Aaaa " * (N // 5),
+    "capital_keywords": "FALL-NR " * (N // 8),
+    "glossed_keywords": "Fallnummer (" * (N // 12),
+    "hyphenated_capitals": "A-" * (N // 2),
+    "place_words": "Zimmer " * (N // 7),
+    "place_letters": "Haus B " * (N // 7),
+    "departments_after_a_preposition": "auf der Kardiologie " * (N // 20),
 }
 
 
@@ -709,6 +715,230 @@ def test_any_keyword_that_says_number_before_a_code_with_digits_is_an_identifier
     "text", ["Telefonnummer 0664 1234567", "Hausnummer 12", "Die Nummer 3 war gut.", "Thrombozytenzahl 250"]
 )
 def test_phone_and_house_numbers_and_lab_counts_are_no_keyword_identifiers(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []
+
+
+# --- wards, rooms and houses by class: a place word, a compound of one, a department --------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Verlegung auf die Stn. K3 am Nachmittag.", "K3"),
+        ("Aufnahme auf Pflegegruppe 3A.", "3A"),
+        ("Pat. liegt in Zimmer 305/1.", "305/1"),
+        ("Gespräch in Raum 2.14 vereinbart.", "2.14"),
+        ("Verlegt nach Haus B.", "B"),
+        ("Verlegung in den Aufwachraum 2.", "2"),
+        ("Übernahme von der Intermediate Care Unit 5.", "5"),
+        ("Rückverlegung auf Pflegeeinheit 4B.", "4B"),
+        ("Monitoring auf der Überwachungseinheit 2.", "2"),
+        ("Aufnahme im Bettenhaus 3, Eingang Nord.", "3"),
+        ("Verlegung auf Stat. 7 Nord.", "7 Nord"),
+        ("Vom OP-Saal direkt in den Kreißsaal 2.", "2"),
+        ("Übernahme auf die IMC-Station 1 am Abend.", "1"),
+        ("Übernahme auf Station 3 von der Notaufnahme.", "3"),
+        ("Zimmer-Nr. 14 laut Aufnahmebogen", "14"),
+        ("Liegt auf Stroke-Unit 1.", "1"),
+        ("Dialyse in der Dialyseeinheit 2.", "2"),
+        ("Station 2304 ruft an.", "2304"),
+        ("Pat. wurde auf Station KA 3 verlegt.", "KA 3"),
+        ("Pat. wurde auf Station 3.2 verlegt.", "3.2"),
+        ("Übernahme von der Normalstation INT-2.", "INT-2"),
+        ("Liegt auf Station B3/2 seit gestern.", "B3/2"),
+    ],
+)
+def test_a_place_word_or_a_compound_of_one_and_its_code_is_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # -station, -einheit, -haus, -zimmer, -raum, -saal and -unit compounds, abbreviations
+    # (Stn., Stat.), rooms with bed or floor ("305/1", "2.14"), houses by letter.
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("Zimmer 12, Bett 2", ["12", "2"]),
+        ("Hauptgebäude C, Zimmer 1204", ["C", "1204"]),
+        ("Box 3 im Raum E2.14", ["3", "E2.14"]),
+    ],
+)
+def test_a_house_its_room_and_its_bed_are_separate_identifiers(
+    stage: PhiStage, text: str, codes: list[str]
+) -> None:
+    assert found(stage, text, ID) == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Liegt auf der Kardiologie 2.", "2"),
+        ("Übernahme von der Chirurgie C.", "C"),
+        ("Verlegung zur Neurologie 4 West am Abend.", "4 West"),
+        ("Rückübernahme auf die Innere 3B.", "3B"),
+        ("Verlegung an die Unfallchirurgie 1 am Vormittag.", "1"),
+        ("Aufnahme auf Akutgeriatrie 2.", "2"),
+        ("Übernahme von der Kardio 3.", "3"),
+    ],
+)
+def test_a_department_and_its_code_after_a_moving_preposition_is_a_ward(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Blutgruppe A",
+        "Blutgruppe 0 Rh positiv",
+        "Altersgruppe 3",
+        "Risikogruppe 2",
+        "Bandscheibenvorfall im Bereich C5/C6",
+        "Fraktur HWK 5",
+        "Stadium 2",
+        "Grad 3",
+        "NYHA III",
+        "Lagerung auf die Seite 2 mal täglich",
+        "2 Einheiten Insulin",
+        "8 Einheiten",
+        "1 Einheit 3 mal täglich",
+        "Haus 2 Stunden nicht verlassen",
+        "Mamma-Ca Stadium IIB",
+        "Stufe 2",
+        "Pflegestufe 3",
+        "Pflegegrad 3",
+        "Station 3 Tage",
+        "Raum für Verbesserung",
+        "Zimmer mit Balkon",
+        "Intensivstation 3 Tage",
+        "Intensivstation 24h überwacht",
+        "Therapieeinheit 3 von 10",
+        "Broteinheit 3",
+        "Erguss im Interkostalraum 5",
+        "Totraum 150 ml",
+        "Oberkörper im Bett 30° hochgelagert",
+        "Lage im Bett 2-stündlich ändern",
+        "Krankenhaus 2 Wochen",
+        "Hausnummer 12",
+        "CT-Rekonstruktion in 3D",
+    ],
+)
+def test_groups_stages_doses_durations_and_anatomy_after_place_like_words_are_no_ward(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in der Radiologie 2 Aufnahmen",
+        "in der Kardiologie 2 weitere Stents",
+        "in der Onkologie 2 Zyklen",
+        "in der Gastroenterologie 3 Tage",
+        "Zuweisung an die Dermatologie 3 Monate",
+        "nach der Neurochirurgie 2x",
+        "auf der Intensiv 1:1 betreut",
+        "Kardiologie 2 meldet",  # no moving preposition
+    ],
+)
+def test_counts_after_a_department_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+def test_a_year_after_a_ward_word_is_a_date_not_a_ward(stage: PhiStage) -> None:
+    text = "Intensivstation 2019, Urologie seit 2020"
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [("2019", DAT), ("2020", DAT)]
+
+
+# --- identifiers after keyword families --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Auftragscode 88123 übermittelt", "88123"),
+        ("Probencode: X7-4471", "X7-4471"),
+        ("Kennziffer 44-1234 angeben", "44-1234"),
+        ("Fallnr 123456 ohne Punkt", "123456"),
+        ("Probe No. 44123 eingegangen", "44123"),
+        ("Fall No 4471", "4471"),
+        ("Referenz: 2023-1188", "2023-1188"),
+        ("Ref. 44812 beachten", "44812"),
+        ("Az. 2023/0044", "2023/0044"),
+        ("AZ: 12-345/2023", "12-345/2023"),
+        ("GZ 4471/2023", "4471/2023"),
+        ("Probe #20231144 ins Labor", "20231144"),
+        ("Kennung: 44712", "44712"),
+        ("Patientenkennung 0044123", "0044123"),
+        ("ID: 4471123", "4471123"),
+        ("Bildcode A 2023.0044", "A 2023.0044"),
+        ("Auftragscode 2023 0044 17", "2023 0044 17"),
+        ("Einsendenummer 12-345/2023", "12-345/2023"),
+    ],
+)
+def test_code_digit_reference_and_hash_keywords_introduce_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # -code, -ziffer, -kennung, No./Nr without a dot, Referenz/Ref., Az./GZ and "#".
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("FALLNR 1234567", "1234567"),
+        ("PAT-ID: 4471234", "4471234"),
+        ("AUFNAHME-NR. 2023/4471", "2023/4471"),
+        ("Fallnummer (intern): 123456", "123456"),
+        ("Pat.-ID (KIS) 4471234", "4471234"),
+        ("Probennummer (Labor) 88-4471", "88-4471"),
+        ("KIS-Nr. 12.34.56.78", "12.34.56.78"),
+        ("Bitte LIS-Nr. 2023.11.4455 angeben.", "2023.11.4455"),
+        ("Befund-Nr. AB 123 456.", "AB 123 456"),
+    ],
+)
+def test_keywords_in_capitals_or_with_a_gloss_introduce_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rückrufnummer 0664 1234567",
+        "Tel.-Nr. 0512 504",
+        "Faxnummer 0512 504 123",
+        "Hausnummer 123",
+        "Referenz: 135-145 mmol/l",  # a lab's reference range
+        "Referenz: 135 - 145",
+        "Ref. 1-3",
+        "Referenzbereich 135-145",
+        "AZ 100 %",  # Allgemeinzustand
+        "AZ reduziert, EZ gut",
+        "ICD-Code I21.4",
+        "Diagnosecode I25.13",
+        "OPS-Code 5-820.00",
+        "GOÄ-Ziffer 1234",
+        "Abrechnungsziffer 03000",
+        "Pharmazentralnummer 01234567",
+        "Versionsnummer 2.1.3",
+        "Tabelle Nr. 123",
+        "Punkt Nr. 5 der Liste",
+        "Früherkennung 2019",
+        "COVID 2019",
+        "Probe #1",
+        "Probencode 12",
+        "Leukozyten 12300/µl",
+        "Befundnummer vom 12.03.2023",
+    ],
+)
+def test_phone_classification_fee_and_range_numbers_are_no_keyword_identifiers(
     stage: PhiStage, text: str
 ) -> None:
     assert found(stage, text, ID) == []

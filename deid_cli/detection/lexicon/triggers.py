@@ -101,7 +101,9 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "gemeinde",
     "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von", "über", "nahe",
-    "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt",
+    "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt", "ab", "bis",
+    "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb", "unterhalb",
+    "außerhalb", "zwischen", "ist", "war", "bleibt", "lautet",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

@@ -15,6 +15,7 @@ import re
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
 from deid_cli.detection.patterns.place_index import is_place_prefix
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
@@ -75,6 +76,12 @@ _TITLE_TOKEN = re.compile(
 )
 _DOCTORS_JOINER = re.compile(r"[ \t]*(?:&|und|,|/)(?=[ \t])")
 _NAME_WORD = re.compile(r"[ \t]{1,2}([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)?)(?![\w-])")
+# A surname's particle between name words: "Dr. Anna von Zirbl", "Dr. Luca de Lärch".
+_PARTICLE = re.compile(
+    r"[ \t]{1,2}(?:von|van|de|da|di|del|della|du|le|la|ten|ter|zu|vom|zur)(?=[ \t][A-ZÄÖÜ])"
+)
+# The partners a practice names after its doctors: "Praxis Dr. Zirbl und Partner".
+_PARTNERS = re.compile(r"[ \t]*(?:&|und|u\.)[ \t]+(?:Partner(?:innen)?|Kolleg(?:en|innen)|Team)(?![\w-])")
 _MAX_DOCTOR_WORDS = 3
 
 
@@ -102,6 +109,20 @@ _ORDERS = frozenset(
 _ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
 # A second site noun written apart from the first: "Reha Zentrum", "Reha Klinik".
 _SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum)(?![\w-])")
+# What closes a site's name after it: a twin town ("Klinikum Zirbl-Lärchfeld"), a district word
+# and a legal form ("Spital Zirbl AG", "Klinik Zirbl GmbH").
+_TWIN_TOWN = re.compile(r"-[A-ZÄÖÜ][a-zäöüß]{2,30}(?![\w-])")
+_LEGAL_FORM = re.compile(r"[ \t](?:AG|GmbH|gGmbH|KG|e\.[ ]?V\.|Betriebs-GmbH|GesmbH|SE)(?![\w])")
+# A town's adjective before a site word: "Zirbldorfer Klinikum".
+_ADJECTIVE_BEFORE = re.compile(r"(?<![\w.-])([A-ZÄÖÜ][a-zäöüß]{2,38}er)[ \t]\Z")
+# A patron after "zum"/"zur": "Spital zum Heiligen Geist", "Krankenhaus zur Guten Hirtin".
+_PATRON_AFTER = re.compile(
+    r"[ \t]+(?:zum|zur)[ \t]+[A-ZÄÖÜ][a-zäöüß]+(?:en|er|es)[ \t]+[A-ZÄÖÜ][a-zäöüß]+(?![\w-])"
+)
+# Nouns after "der"/"des" that a town's name follows: "Krankenhaus der Stadt Zirbldorf".
+_TOWN_NOUNS = frozenset(
+    {"Stadt", "Gemeinde", "Landeshauptstadt", "Marktgemeinde", "Stadtgemeinde", "Kreises"}
+)
 # Where a house stands, between its site word and a name: "Klinik am Zirbenberg".
 _SITUATED = re.compile(r"[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der|auf[ \t]+dem|zum|zur)(?=[ \t])")
 
@@ -216,15 +237,37 @@ class MedicalSiteMasker:
             end = self._name_end(ctx, word_end)
         if end is None:
             end = self._situated_end(ctx, word_end)
-        if end is None and self._places:
-            end = self._department_end(ctx.view, word_end)
+        if end is None:
+            patron = _PATRON_AFTER.match(ctx.view, word_end)
+            end = patron.end() if patron is not None else None
+        if end is None:
+            end = self._department_end(ctx, word_end)
+        town_before = self._town_adjective_before(ctx, start) if end is None else None
+        if town_before is not None:
+            start, end = town_before, word_end  # "das Zirbldorfer Klinikum"
         if end is None or ctx.is_blocked(start, end):
             return
-        district = _DISTRICT.match(ctx.view, end)
-        end = district.end() if district is not None else end
+        for closing in (_TWIN_TOWN, _DISTRICT, _REGION_CODE, _LEGAL_FORM):
+            found = closing.match(ctx.view, end)
+            end = found.end() if found is not None else end
         saint = _SAINT_NAME_BEFORE.search(ctx.view, max(0, start - 40), start)
         start = saint.start() if saint is not None else _with_epithet(ctx.view, start)
         ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
+
+    def _town_adjective_before(self, ctx: NoteContext, start: int) -> int | None:
+        """A town's adjective right before a site word with no name after it ("Zirbldorfer
+        Klinikum", "Linzer Krankenhaus"): a capitalized "-er" word, no ordinary word, whose stem
+        is a known place or ends as places do."""
+        word = _ADJECTIVE_BEFORE.search(ctx.view, max(0, start - 42), start)
+        if word is None:
+            return None
+        adjective = word.group(1)
+        stem = fold(adjective[:-2])
+        if ctx.lexicon.is_common(adjective) or ctx.lexicon.is_listed_name(adjective):
+            return None
+        if stem in self._places or ctx.lexicon.ends_like_place(adjective[:-2]):
+            return word.start(1)
+        return None
 
     def _situated_end(self, ctx: NoteContext, pos: int) -> int | None:
         """A house named by where it stands: "Klinik am Zirbenberg", "Spital an der Lärch". The
@@ -251,7 +294,9 @@ class MedicalSiteMasker:
             first, second = order.group(1), order.group(2)
             common = ctx.lexicon.is_common
             if common(first) and not (second and first.endswith("en")):
-                return self._place_end(view, order.end(1)) if self._places else None
+                # "Klinikum der Stadt Zirbldorf": a town, known or name-like, after the noun
+                town = self._place_end(view, order.end(1)) if self._places else None
+                return town or (self._name_end(ctx, order.end(1)) if first in _TOWN_NOUNS else None)
             # "Barmherzigen Brüder", "Linzer Schwestern": an adjective and its noun; otherwise
             # the name ends before a second word that is an ordinary one.
             both = second is not None and (first.endswith(("en", "er")) or not common(second))
@@ -277,10 +322,12 @@ class MedicalSiteMasker:
             return None
         return word.end()
 
-    def _department_end(self, view: str, pos: int) -> int | None:
+    def _department_end(self, ctx: NoteContext, pos: int) -> int | None:
         """A department between the site word and its town: "Landesklinik für Innere Medizin
-        Zirbldorf", "Klinik für Psychiatrie und Psychotherapie Lärchfeld". Only with a known
-        town after it: "Klinik für Innere Medizin" alone names no one."""
+        Zirbldorf", "Klinik für Psychiatrie und Psychotherapie Lärchfeld". Only with a town
+        after it, known or a name-like word that ends as places do: "Klinik für Innere Medizin"
+        alone names no one."""
+        view = ctx.view
         department = _DEPARTMENT.match(view, pos)
         if department is None:
             return None
@@ -290,7 +337,11 @@ class MedicalSiteMasker:
             if word is None:
                 return None
             cursor = word.end()
-            town = self._place_end(view, cursor)
+            town = self._place_end(view, cursor) if self._places else None
+            if town is None:
+                town = self._name_end(ctx, cursor)
+                if town is not None and not ctx.lexicon.ends_like_place(view[cursor:town].strip()):
+                    town = None
             if town is not None:
                 return town
         return None
@@ -337,7 +388,11 @@ def _doctors_end(ctx: NoteContext, pos: int) -> int | None:
         if not has_title:
             return end
         words = 0
-        while words < _MAX_DOCTOR_WORDS and (word := _NAME_WORD.match(view, cursor)) is not None:
+        while words < _MAX_DOCTOR_WORDS:
+            particle = _PARTICLE.match(view, cursor) if words else None
+            word = _NAME_WORD.match(view, particle.end() if particle else cursor)
+            if word is None:
+                break
             start_w, end_w = word.span(1)
             if words and not (
                 ctx.looks_like_name(start_w, end_w) or ctx.lexicon.is_listed_name(word.group(1))
@@ -347,6 +402,9 @@ def _doctors_end(ctx: NoteContext, pos: int) -> int | None:
         if not words:
             return end
         end = cursor
+        partners = _PARTNERS.match(view, end)
+        if partners is not None:
+            return partners.end()
         joiner = _DOCTORS_JOINER.match(view, end)
         if joiner is None:
             return end

@@ -152,11 +152,11 @@ _ZIP_AFTER_STREET = re.compile(
 # A line (or a comma-separated part) that is capitalized words and a house number, ending right
 # before a postcode: "Oberhofen 23, ", "Dorf 15\n".
 _LINE_BEFORE_ZIP = re.compile(
-    r"(?:^|(?<=[\n,;:·•|–])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift))[ \t]*"
+    r"(?:^|(?<=[\n,;:·•|–(])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift))[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
     rf"[ \t]+{_HOUSE})"
-    r"(?:[ \t]*[,;·•|–][ \t]*|[ \t]*\r?\n[ \t]*)\Z"
+    r"(?:[ \t]*[,;·•|–][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # Words whose number is no house number, anywhere in a line before a postcode.
 _NUMBERED_THING = re.compile(

@@ -220,6 +220,8 @@ _ORG_WORK_AT = guarded(
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
+    r"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|Herkunft|Heimat|Wohnsitz|(?:Heimat|Wohn)gemeinde)"
+    r"[ \t]+(?:ist|war|bleibt|lautet)|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt)[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
@@ -228,7 +230,10 @@ _LOC_TRIGGER = guarded(
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
-    r"(?:[Nn]ähe|[Uu]mgebung)[ \t]+von|[Gg]egend[ \t]+um))[ \t]{1,3}(?=[^\W\d_])",
+    r"(?:[Nn]ähe|[Uu]mgebung)[ \t]+von|[Gg]egend[ \t]+um|[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|[Vv]or|[Hh]inter|"
+    r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Oo]berhalb|[Uu]nterhalb|[Aa]ußerhalb)(?:[ \t]+von)?|"
+    r"[Zz]wischen))"
+    r"[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
@@ -237,6 +242,9 @@ _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
     r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in"
+    r"|(?:wohnt|lebt|wohnhaft|wohnte|lebte)(?:[ \t]+[^\s.,;:!?()]{1,15}){1,5}[ \t]+in"
+    r"|(?:(?:wohn|geburts|heimat|herkunfts)ort|herkunft|heimat|wohnsitz|(?:heimat|wohn)gemeinde)"
+    r"[ \t]+(?:ist|war|bleibt|lautet)"
     r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde"
     r"|(?:zuhause|daheim|ansässig|beheimatet|wohnend)[ \t]+in|gebürtig[ \t]+aus"
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
@@ -253,8 +261,9 @@ _TOWN_PARTS = re.compile(
     r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
 )
 _TOWN_ALONE = re.compile(r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])")
-# The prepositions after which a town no list knows may stand; after "bei"/"von", where names
-# stand too, only as the start of a route (_ROUTE_ON).
+# The prepositions after which a town no list knows may stand; after the others ("bei", "von",
+# where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
+# places do, starting a route or ending its clause.
 _TOWN_PREPOSITIONS = frozenset(
     {"in", "aus", "nach", "über", "nahe", "unweit", "richtung", "nähe von", "umgebung von", "gegend um"}
 )
@@ -263,6 +272,10 @@ _TOWN_PREPOSITIONS = frozenset(
 _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
 # After "von" a town is named only as the start of a route: "von Zirbenau nach Linz".
 _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|in[ \t]+(?:die|das|den))(?!\w)")
+# What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld".
+_JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis)[ \t]{1,2}(?=[A-ZÄÖÜ])")
+# "zwischen Zirbenau und Linz": the first of two places.
+_BETWEEN_ON = re.compile(r"[ \t]{1,2}und[ \t]+[A-ZÄÖÜ]")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
 _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
@@ -270,7 +283,7 @@ _PLACE_AFTER_CUE = re.compile(
 )
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
 # "Zirbl (NÖ)", "Zirbl BY".
-_REGION_CODE = re.compile(
+REGION_CODE = re.compile(
     r"[ \t]\(?(?:AG|AI|AR|BE|BL|BS|FR|GE|GL|GR|JU|LU|NE|NW|OW|SG|SH|SO|SZ|TG|TI|UR|VD|VS|ZG|ZH"
     r"|NÖ|OÖ|Ktn\.|Stmk\.|Sbg\.|Vbg\.|Bgld\.|BW|BY|NRW|RLP|MV|HH|HB|BB|FL)\)?(?!\w)"
 )
@@ -639,11 +652,20 @@ class OrgStage:
                 if unknown is not None and (found is None or unknown[0] > found[0]):
                     found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
             prep = m.group("prep")
+            if prep and prep.lower() == "in" and self._residence_cue_before(text, m.end()):
+                # "lebt seit Jahren in Zirbl": the residence cue, a few words before its "in"
+                unknown = self._unknown_place(text, m.end())
+                if unknown is not None and (found is None or unknown[0] >= found[0]):
+                    spans.append(Span(m.end(), unknown[0], LOC, MASKERS[LOC]))
+                    continue
             if prep and (found is None or not self._is_town(found[1])):
                 # No town a list knows ("nach Bad" is a hamlet's name): one no list knows?
                 key = " ".join(prep.lower().split())
-                town = self._unknown_town(text, m.end(), route=key not in _TOWN_PREPOSITIONS)
-                if town is not None and (found is None or town[0] > found[0]):
+                town = self._unknown_town(
+                    text, m.end(), route=key not in _TOWN_PREPOSITIONS, between=key == "zwischen"
+                )
+                # A locality the gazetteer knows passes the same test as a word no list knows.
+                if town is not None and (found is None or town[0] >= found[0]):
                     spans.append(Span(m.end(), town[0], LOC, MASKERS[LOC]))
                     continue
             if found is None:
@@ -655,6 +677,7 @@ class OrgStage:
                 continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
         spans = [_with_region(text, span) for span in spans]
+        spans += [joined for span in spans if (joined := self._joined_town(text, span.end)) is not None]
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
             key = fold(m.group("place"))
@@ -733,7 +756,7 @@ class OrgStage:
 
     def _residence_cue_before(self, text: str, end: int) -> bool:
         """Does a residence cue end at ``end`` (after which even an unknown place counts)?"""
-        return self._place_like is not None and residence_cue_before(text, end, reach=24)
+        return self._place_like is not None and residence_cue_before(text, end, reach=56)
 
     def _unknown_place(self, text: str, pos: int) -> tuple[int, str] | None:
         """After a residence cue ("wohnhaft in", "Wohnort:", "übersiedelt nach") a place no list
@@ -753,12 +776,14 @@ class OrgStage:
                 # "wohnhaft in Bad Zirbenau", "in St. Zirbenau"
                 prefix_end = word.end() + (text[word.end() : word.end() + 1] == ".")
                 continue
-            if not self._place_like(word.group()):
+            if not self._place_like(word.group(), compounds=True):
                 break
             end = word.end()
         return (end, fold(text[pos:end])) if end is not None else None
 
-    def _unknown_town(self, text: str, pos: int, route: bool = False) -> tuple[int, str] | None:
+    def _unknown_town(
+        self, text: str, pos: int, route: bool = False, between: bool = False
+    ) -> tuple[int, str] | None:
         """After a bare "in"/"aus"/"nach" a town no list knows: a word that may be a place and
         ends as the gazetteer's places do ("aus Zirbenau"), or any possible place that a word
         after it names one ("aus Zirbl zugewiesen"). A first word of the gazetteer's
@@ -784,12 +809,20 @@ class OrgStage:
         if not all(place_like(part) for part in parts):
             return None
         if route:
-            if not any(town_like(part) for part in parts) or _ROUTE_ON.match(text, m.end()) is None:
+            # Names stand here too: only a word that ends as places do, where a route goes on or
+            # the clause ends or a place word follows ("von Zirbenau nach Linz", "ab Zirbenau.").
+            if not any(town_like(part) for part in parts) or not (
+                _ROUTE_ON.match(text, m.end())
+                or (between and _BETWEEN_ON.match(text, m.end()))
+                or _CLAUSE_END.match(text, m.end())
+                or _PLACE_AFTER_CUE.match(text, m.end())
+                or REGION_CODE.match(text, m.end())
+            ):
                 return None
         elif not (
             any(town_like(part) for part in parts)
             or _PLACE_AFTER_CUE.match(text, m.end()) is not None
-            or _REGION_CODE.match(text, m.end()) is not None
+            or REGION_CODE.match(text, m.end()) is not None
             or (
                 _CLAUSE_END.match(text, m.end()) is not None
                 and len(m.group("town")) >= 5
@@ -799,6 +832,23 @@ class OrgStage:
         ):
             return None
         return m.end(), fold(m.group())
+
+    def _joined_town(self, text: str, end: int) -> Span | None:
+        """A second town joined to a place by "und", "oder", "bzw." ("zwischen Zirbenau und
+        Lärchfeld", "aus Linz oder Zirbl."): a word that may be a town (no ordinary word, listed
+        name or noun) and ends as places do or ends its clause."""
+        joiner = _JOINER.match(text, end)
+        if joiner is None or self._town_like is None:
+            return None
+        m = _TOWN_ALONE.match(text, joiner.end())
+        if m is None:
+            return None
+        parts = m.group("town").split("-")
+        if not all(self._town_like(part, ending=False) for part in parts):
+            return None
+        if not (any(self._town_like(part) for part in parts) or _CLAUSE_END.match(text, m.end())):
+            return None
+        return _with_region(text, Span(m.start(), m.end(), LOC, MASKERS[LOC]))
 
     def _two_words(self, key: str) -> bool:
         """Does the folded word split into two common words ("rueckenlage", "kopfteil")? Then
@@ -825,7 +875,7 @@ def _with_region(text: str, span: Span) -> Span:
     """The place with the district word and the code of its state or canton after it, if they
     follow ("Zirbl Süd", "Zirbl ZH")."""
     end = span.end
-    for pattern in (_DISTRICT, _REGION_CODE):
+    for pattern in (_DISTRICT, REGION_CODE):
         found = pattern.match(text, end)
         end = found.end() if found is not None else end
     return span if end == span.end else Span(span.start, end, span.type, span.masker)
@@ -838,7 +888,7 @@ def _after_label(text: str, pos: int) -> int:
     return pos
 
 
-def residence_cue_before(text: str, start: int, reach: int = 30) -> bool:
+def residence_cue_before(text: str, start: int, reach: int = 56) -> bool:
     """Does a residence cue ("wohnhaft in", "Wohnort:", "PLZ/Ort:") stand right before ``start``
     (blanks and a colon between), ending within ``reach`` characters of its start?"""
     end = start

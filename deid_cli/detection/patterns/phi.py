@@ -488,7 +488,7 @@ _CODE_END = rf"(?![\w\-/°%]|[.,:]\d)(?![ \t]+(?:{_COUNT_AFTER})(?![^\W\d_]))"
 _WARD_WORDS = [
     "Station", "Stat.", "Stn.", "Pflegegruppe", "Pflegebereich", "Haus", "Bau", "Trakt", "Flügel", "Gebäude",
     "Pavillon", "Ebene", "Etage", "Abteilung", "Abt.", "Unit", "Care", "IMC", "IMCU", "ICU", "ITS", "IPS",
-    "IBS",
+    "IBS", "Einheit", "Bereich", "Sektor", "Sektion", "Flur", "Ward",
 ]  # fmt: skip
 _ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal"]
 _ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
@@ -524,8 +524,14 @@ _NOT_A_PLACE = (
 )  # fmt: skip
 
 
+# A vertebra, finger or dermatome after "Bereich" ("im Bereich L4", "Bereich C5") is anatomy.
+_ANATOMY_CODE = re.compile(r"[CTLSDH]h?\d{1,2}")
+
+
 def _is_place(m: re.Match[str]) -> bool:
     head = m.group("head").lower()
+    if head == "bereich" and _ANATOMY_CODE.fullmatch(m.group("code")):
+        return False
     for tail, parts in _NOT_A_PLACE:
         if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):
             return False
@@ -544,10 +550,11 @@ _WARD_DEPARTMENT = re.compile(
 )
 # A moving preposition: "auf", "von", "an", "zu(r)", "in", "nach".
 _MOVING = (
-    r"[AaVvZzIiNn](?<![\w\-][AaVvZzIiNn])"
-    r"(?:(?<=[Aa])uf|(?<=[Aa])n|(?<=[Vv])on|(?<=[Zz])ur|(?<=[Zz])u|(?<=[Ii])n|(?<=[Nn])ach)[ \t]+"
+    r"[AaVvZzIiNnÜü](?<![\w\-][AaVvZzIiNnÜü])"
+    r"(?:(?<=[Aa])uf|(?<=[Aa])n|(?<=[Aa])us|(?<=[Vv])on|(?<=[Zz])ur|(?<=[Zz])u|(?<=[Ii])n|(?<=[Nn])ach|(?<=[Üü])ber)"
+    r"[ \t]+"
 )
-_ARTICLE = r"(?:die|der|den|dem)[ \t]+"
+_ARTICLE = r"(?:die|der|den|dem|unsere|unserer|ihre|ihrer|seine|seiner)[ \t]+"
 # A ward named by its department and code after a moving preposition: "auf der Kardiologie 2",
 # "von der Chirurgie C", "auf die Innere 3B". Department names end in -logie, -urgie, -iatrie,
 # -pädie or -medizin, or are the short forms wards go by. A noun or quantifier after a number
@@ -562,10 +569,13 @@ _WARD_AFTER_DEPARTMENT = re.compile(
     r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
 )
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
-# "an die 3 Nord" (a floor number with a wing letter or a direction); the article is needed
-# ("in 3D" is imaging).
+# "an die 3 Nord" (a floor number with a wing letter or a direction), "auf die KA 3", "an die
+# INT-2", "auf die B3/2", "auf die 3.2"; the article is needed ("in 3D" is imaging).
 _WARD_AFTER_PREPOSITION = re.compile(
-    rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)){_CODE_END}"
+    rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)"
+    r"|(?!(?:IMCU?|ICU|ITS|IPS|IBS)\b)(?:[A-Z]{1,3}-\d{1,2}[A-Z]?|[A-Z]{2,3}[ ]\d{1,2})|[A-Z]\d{1,2}/\d{1,2}"
+    r"|\d{1,2}\.\d{1,2}(?![.,]?\d|[ \t]*-?fach))"
+    rf"{_CODE_END}"
 )
 # Each pattern with the digits its code needs at least and a check of the match: a place or
 # department word names a ward, so a letter is code enough there.

@@ -677,3 +677,39 @@ def test_a_house_called_by_the_order_that_runs_it_is_a_site(text: str, site: str
 
 def test_the_adjective_of_an_order_alone_names_no_house() -> None:
     assert found("Die Barmherzigen sind selig.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Zuweisung durch die Praxis Dr. Anna von Zirbl am Montag.", "Praxis Dr. Anna von Zirbl"),
+        ("Zuweisung durch die Praxis Dr. Zirbl und Partner am Montag.", "Praxis Dr. Zirbl und Partner"),
+        ("Gemeinschaftspraxis Dr. Zirbl & Kollegen", "Gemeinschaftspraxis Dr. Zirbl & Kollegen"),
+        ("Er wurde im Krankenhaus der Stadt Zirbenau behandelt.", "Krankenhaus der Stadt Zirbenau"),
+        ("Er wurde im Landesklinikum Zirbenau NÖ behandelt.", "Landesklinikum Zirbenau NÖ"),
+        ("Er wurde im Spital Zirbenau AG behandelt.", "Spital Zirbenau AG"),
+        ("Er wurde im Spital zum Heiligen Geist behandelt.", "Spital zum Heiligen Geist"),
+        ("Zuweisung aus dem Zirbenauer Klinikum.", "Zirbenauer Klinikum"),
+        ("Zuweisung aus dem Klinikum Zirbenau-Lindenau.", "Klinikum Zirbenau-Lindenau"),
+        (
+            "Zuweisung von der Klinik für Psychiatrie Zirbenau wegen Unruhe.",
+            "Klinik für Psychiatrie Zirbenau",
+        ),
+    ],
+)
+def test_particles_partners_town_nouns_codes_legal_forms_and_town_adjectives_belong_to_a_site(
+    text: str, site: str
+) -> None:
+    invented("Zirbl", "Zirbenau", "Lindenau")
+    assert [(t, ty) for t, ty, _ in found(text) if ty == SIT] == [(site, SIT)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Er wurde in der Klinik des Patienten behandelt.",
+        "Zuweisung von der Klinik für Innere Medizin am Montag.",
+    ],
+)
+def test_an_ordinary_noun_after_der_or_a_department_names_no_site(text: str) -> None:
+    assert found(text) == []

@@ -75,7 +75,9 @@ def test_a_registered_toy_masker_masks_types_and_is_counted(deid, workdir: Path,
 
 
 def test_without_the_registry_line_the_toy_masker_does_nothing(deid, workdir: Path) -> None:
-    (workdir / "notes.jsonl").write_text(json.dumps({"id": "1", "text": "Befund von Quokkaberg."}) + "\n")
+    (workdir / "notes.jsonl").write_text(
+        json.dumps({"id": "1", "text": "Befund von Quokkaberg liegt vor."}) + "\n"
+    )
     run = deid("run", "notes.jsonl", "-o", "out.jsonl", "--stats", "stats.json", "--workers", "1", "-q")
     assert run.exit_code == 0, run.output
     assert "Quokkaberg" in (workdir / "out.jsonl").read_text()

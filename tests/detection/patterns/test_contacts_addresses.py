@@ -511,6 +511,17 @@ def test_a_village_no_list_knows_after_a_postcode_in_an_address_slot(
     assert place in [text[s.start : s.end] for s in detector.detect(text).spans]
 
 
+@pytest.mark.parametrize(
+    "text", ["Er wohnt seit 2010 in Lindenleben.", "Wohnort: Lindenleben", "Sie lebt allein in Lindenleben."]
+)
+def test_after_a_residence_cue_a_compound_of_common_words_is_a_village(detector: Detector, text: str) -> None:
+    assert [(text[s.start : s.end], s.type) for s in detector.detect(text).spans] == [("Lindenleben", "LOC")]
+
+
+def test_after_a_residence_cue_an_ordinary_noun_stays(detector: Detector) -> None:
+    assert detector.detect("Er lebt mit Schmerzen in Ruhe.").spans == []
+
+
 def test_after_a_year_a_compound_of_common_words_stays_a_noun(detector: Detector) -> None:
     assert detector.detect("Anamnese:\n1998 Herzinfarkt\n2015 Hüftprothese links\n").spans == []
 
@@ -580,6 +591,8 @@ def test_a_count_after_a_street_word_is_no_house_number(stage: RegexStage, text:
         ("Adresse – Zirbeneck 12B – 3100 Lindenfeld", "Zirbeneck 12B"),
         ("wh. Zirbeneck 4, 3100 Lindenfeld", "Zirbeneck 4"),
         ("Er wohnt Zirbeneck 4, 3100 Lindenfeld", "Zirbeneck 4"),
+        ("Sie wohnt Zirbeneck 4-6 in 3100 Lindenfeld.", "Zirbeneck 4-6"),
+        ("Frau Koch (Zirbeneck 4-6, 3100 Lindenfeld) kam.", "Zirbeneck 4-6"),
     ],
 )
 def test_a_hamlet_line_before_a_semicolon_a_dash_or_after_a_residence_cue_is_an_address(
@@ -600,6 +613,8 @@ def test_a_hamlet_line_before_a_semicolon_a_dash_or_after_a_residence_cue_is_an_
         "Seite 2 – 6020 Innsbruck",
         "Blatt 2; 6020 Innsbruck",
         "Kontrolle in 2 Wochen – 6020 Innsbruck",
+        "Termin in 2 Wochen in 6020 Innsbruck",
+        "Er kam (Seite 2, 6020 Innsbruck).",
         "Arztbrief Seite 2 – 6020 Innsbruck",
         "Termin Zimmer 4 – 6020 Innsbruck",
     ],

@@ -446,7 +446,7 @@ def test_a_locality_within_a_municipality_needs_a_stronger_cue_than_a_prepositio
 def test_after_a_residence_cue_a_place_no_list_knows_is_a_place(
     lists: tuple[list[str], list[str], list[str], frozenset[str]], text: str, place: str
 ) -> None:
-    stage = OrgStage(ALL, *lists, place_like=lambda word: fold(word) not in lists[3])
+    stage = OrgStage(ALL, *lists, place_like=lambda word, compounds=False: fold(word) not in lists[3])
     assert found(stage, text, LOC) == [place]
 
 
@@ -454,7 +454,7 @@ def test_after_a_residence_cue_a_place_no_list_knows_is_a_place(
 def test_an_unknown_word_after_a_bare_preposition_or_a_noun_after_a_cue_is_no_place(
     lists: tuple[list[str], list[str], list[str], frozenset[str]], text: str
 ) -> None:
-    stage = OrgStage(ALL, *lists, place_like=lambda word: fold(word) not in lists[3])
+    stage = OrgStage(ALL, *lists, place_like=lambda word, compounds=False: fold(word) not in lists[3])
     assert found(stage, text, LOC) == []
 
 
@@ -467,7 +467,7 @@ def town_stage(lists: tuple[list[str], list[str], list[str], frozenset[str]]) ->
     word; a town no list knows also ends as places do (here: in "-au", "-dorf" or "-ingen")."""
     common = lists[3]
 
-    def place_like(word: str) -> bool:
+    def place_like(word: str, compounds: bool = False) -> bool:
         return fold(word) not in common
 
     def town_like(word: str, ending: bool = True) -> bool:
@@ -481,11 +481,24 @@ def town_stage(lists: tuple[list[str], list[str], list[str], frozenset[str]]) ->
     [
         ("Die Patientin wohnt seit Jahren in Quirnau.", "Quirnau"),
         ("Er wurde aus Zirblingen zugewiesen.", "Zirblingen"),
+        # a residence verb a few words before its "in" is a residence cue: any possible place
+        ("Sie lebt gemeinsam mit ihrem Mann in Quastlbrück.", "Quastlbrück"),
+        ("Er wohnt seit 2010 in Quastlbrück, kommt allein.", "Quastlbrück"),
         ("Nach der Entlassung Rückkehr nach Bad Quirnau.", "Bad Quirnau"),
         ("Sturz im Urlaub in Quastlbrück.", "Quastlbrück"),  # a travel cue takes any possible place
         ("Pat. ist aus Quastlbrück zugewiesen.", "Quastlbrück"),  # so does a word after it
         ("Transfer von Zirbeldorf nach Linz.", "Zirbeldorf"),  # "von" only as a route's start
         ("wohnh. Quastlbrück, verheiratet", "Quastlbrück"),
+        # after "von", "bei", "ab", "bis", "via", "nördlich von" a town with a place ending that
+        # ends its clause (a surname there would be masked too, as a place)
+        ("Kontrolle bei Zirbeldorf.", "Zirbeldorf"),
+        ("Anreise von Zirbeldorf.", "Zirbeldorf"),
+        ("Transport ab Zirbeldorf, Ankunft 10 Uhr.", "Zirbeldorf"),
+        ("Sie wohnt nördlich von Zirbeldorf.", "Zirbeldorf"),
+        # a residence label and its copula: any possible place
+        ("Ihr Wohnort ist Quastlbrück.", "Quastlbrück"),
+        ("Der Geburtsort war Quastlbrück, sie zog später weg.", "Quastlbrück"),
+        ("Pendelt zwischen Zirbeldorf und Linz.", "Zirbeldorf"),
     ],
 )
 def test_a_town_no_list_knows_after_a_preposition_is_a_place(
@@ -499,7 +512,9 @@ def test_a_town_no_list_knows_after_a_preposition_is_a_place(
     [
         "Termin in Quastlbrück vereinbart.",  # no place ending, no cue
         "Anruf von Zirbeldorf wegen Befund.",  # "von" without a route: a name may stand there
-        "Kontrolle bei Zirbeldorf.",
+        "Kontrolle bei Quastlbrück.",  # after "bei" a clause's end needs a place ending too
+        "Besserung ab Montag.",
+        "Schmerzen vor Belastung.",
         "in Intubationsnarkose",  # an ordinary word
     ],
 )
@@ -581,3 +596,19 @@ def test_a_district_word_after_a_town_belongs_to_it(town_stage: OrgStage, text: 
 
 def test_a_district_word_after_a_comma_is_no_part_of_the_town(town_stage: OrgStage) -> None:
     assert found(town_stage, "wohnt in Zirbenau, Mitte Mai Umzug.", LOC) == ["Zirbenau"]
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("Pendelt zwischen Zirbeldorf und Quastlbrück.", ["Zirbeldorf", "Quastlbrück"]),
+        ("Er kommt aus Innsbruck und Zirbeldorf zur Kontrolle.", ["Innsbruck", "Zirbeldorf"]),
+        ("Transport von Innsbruck bis Quastlbrück.", ["Innsbruck", "Quastlbrück"]),
+        ("Sie wohnt in Innsbruck und Umgebung.", ["Innsbruck"]),  # an ordinary word
+        ("Sie wohnt in Innsbruck und arbeitet dort.", ["Innsbruck"]),
+    ],
+)
+def test_a_town_joined_to_a_place_by_und_oder_bis_is_a_place(
+    town_stage: OrgStage, text: str, places: list[str]
+) -> None:
+    assert found(town_stage, text, LOC) == places

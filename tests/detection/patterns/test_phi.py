@@ -748,6 +748,10 @@ def test_phone_and_house_numbers_and_lab_counts_are_no_keyword_identifiers(
         ("Pat. wurde auf Station 3.2 verlegt.", "3.2"),
         ("Übernahme von der Normalstation INT-2.", "INT-2"),
         ("Liegt auf Station B3/2 seit gestern.", "B3/2"),
+        ("Pat. liegt auf Bereich KA 3.", "KA 3"),
+        ("Verlegung nach Einheit 4B.", "4B"),
+        ("Verlegung in Sektion 3.2 am Abend.", "3.2"),
+        ("Verlegung auf Sektor B3/2.", "B3/2"),
     ],
 )
 def test_a_place_word_or_a_compound_of_one_and_its_code_is_an_identifier(
@@ -782,6 +786,10 @@ def test_a_house_its_room_and_its_bed_are_separate_identifiers(
         ("Verlegung an die Unfallchirurgie 1 am Vormittag.", "1"),
         ("Aufnahme auf Akutgeriatrie 2.", "2"),
         ("Übernahme von der Kardio 3.", "3"),
+        ("Verlegung auf die 3.2, Station ruft an.", "3.2"),
+        ("Rückverlegung an die INT-2, danach Reha.", "INT-2"),
+        ("Übernahme von der KA 3, Befund folgt.", "KA 3"),
+        ("Verlegung auf die B3/2, stabil.", "B3/2"),
     ],
 )
 def test_a_department_and_its_code_after_a_moving_preposition_is_a_ward(
@@ -825,6 +833,11 @@ def test_a_department_and_its_code_after_a_moving_preposition_is_a_ward(
         "Krankenhaus 2 Wochen",
         "Hausnummer 12",
         "CT-Rekonstruktion in 3D",
+        "Schmerzen im Bereich L4.",
+        "Parästhesien im Bereich Th12 links",
+        "Einheit 3 mal täglich",
+        "Dosis erhöht auf die 2.5 fache Menge.",
+        "Anstieg auf die 12.5 mg.",
     ],
 )
 def test_groups_stages_doses_durations_and_anatomy_after_place_like_words_are_no_ward(

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -56,6 +56,10 @@ generalise: install
 # The holdout family (new PHI material, test persons): a final measurement, never tuned on.
 generalise-holdout: install
 	$(BIN)/python scripts/generalise.py report --family holdout --count 1000 --seed 7
+
+# The fresh family (new PHI material, test persons, never read by the developer): measured once.
+generalise-fresh: install
+	$(BIN)/python scripts/generalise.py report --family fresh --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

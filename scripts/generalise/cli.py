@@ -15,7 +15,7 @@ from generalise.report import evaluate, markdown
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        description="Generalisation harness of issues 16 and 17 (dev/test families, holdout)."
+        description="Generalisation harness of issues 16 and 17 (dev/test families, holdout, fresh)."
     )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write one family's letters or notes with gold (JSONL)")
@@ -26,7 +26,10 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("-o", "--output", type=Path, required=True)
     rep = sub.add_parser("report", help="run deid over generated corpora and print recall per class")
     rep.add_argument(
-        "--family", choices=(*FAMILIES, "both"), default="both", help="both: dev and test (not holdout)"
+        "--family",
+        choices=(*FAMILIES, "both"),
+        default="both",
+        help="both: dev and test (not holdout or fresh)",
     )
     rep.add_argument("--count", type=int, default=300, help="documents per kind and family")
     rep.add_argument("--seed", type=int, default=7)

@@ -13,15 +13,16 @@ ward code (SIT), ``{kw}`` an ID keyword (plain text) and ``{id}`` its number (ID
 (MAI); ``{Pat}``, ``{Art}``, ``{Pron}``, ``{pron}`` gender words. Shapes: ``#`` a digit, ``N`` a digit 1-9,
 ``A`` a capital letter, ``a`` a letter a-d, ``Y`` a year 2015-2025, ``y`` its last two digits.
 
-The third family, ``holdout``, is assembled here from the plain data of ``holdout`` (read its
-docstring before opening it: it is not to be read while working on rules).
+The third family, ``holdout``, is assembled here from the plain data of ``holdout``, and the
+fourth, ``fresh``, from that of ``fresh`` (read their docstrings before opening them: neither is
+to be read while working on rules).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generalise import holdout
+from generalise import fresh, holdout
 
 
 @dataclass(frozen=True)
@@ -129,4 +130,23 @@ HOLDOUT_PHI = PhiFamily(
     zip_prefixes=holdout.ZIP_PREFIXES,
 )
 
-PHI_FAMILIES: dict[str, PhiFamily] = {"dev": DEV_PHI, "test": TEST_PHI, "holdout": HOLDOUT_PHI}
+FRESH_PHI = PhiFamily(
+    address_blocks=fresh.ADDRESS_BLOCKS,
+    sentences=fresh.SENTENCES,
+    sites=fresh.SITES,
+    ward_codes=fresh.WARD_CODES,
+    id_keywords=fresh.ID_KEYWORDS,
+    house_numbers=fresh.HOUSE_NUMBERS,
+    street_abbreviations=fresh.STREET_ABBREVIATIONS,
+    mail_locals=fresh.MAIL_LOCALS,
+    mail_domains=fresh.MAIL_DOMAINS,
+    ascii_mail=fresh.ASCII_MAIL,
+    zip_prefixes=fresh.ZIP_PREFIXES,
+)
+
+PHI_FAMILIES: dict[str, PhiFamily] = {
+    "dev": DEV_PHI,
+    "test": TEST_PHI,
+    "holdout": HOLDOUT_PHI,
+    "fresh": FRESH_PHI,
+}

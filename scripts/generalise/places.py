@@ -1,5 +1,5 @@
-"""Place and street pools of the families: gazetteer places for dev, invented ones for test and
-holdout.
+"""Place and street pools of the families: gazetteer places for dev, invented ones for test,
+holdout and fresh.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
@@ -8,7 +8,8 @@ villages and streets are built from Alpine morphemes and kept only when no list 
 equals them and no person pool uses them. Dev places are real gazetteer rows with their own
 postcodes; dev streets are a hand-written pool of ordinary street names. Holdout villages and
 streets are built the same way from other morphemes (``holdout``), pass the same checks, and
-share no word with the dev or test pools either.
+share no word with the dev or test pools either. Fresh villages and streets, likewise, come from
+the morphemes and forms of ``fresh`` and share no word with the dev, test or holdout pools.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
+from generalise import fresh as fresh_data
 from generalise import holdout
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
@@ -147,7 +149,8 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
         postcodes={place: (_test_postcode(place),) for place in places},
         streets=_test_streets(villages, stems, fresh),
     )
-    return {"dev": dev, "test": test, "holdout": _holdout_pools(fresh, test, stems)}
+    hold, hold_check, hold_stems = _holdout_pools(fresh, test, stems)
+    return {"dev": dev, "test": test, "holdout": hold, "fresh": _fresh_pools(hold_check, hold, hold_stems)}
 
 
 def _banned_keys(dict_dir: Path, dev: PlacePools) -> set[str]:
@@ -194,22 +197,31 @@ def _test_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> 
     return tuple(sorted(streets))
 
 
-def _holdout_pools(fresh: _FreshCheck, test: PlacePools, test_stems: list[str]) -> PlacePools:
-    """Villages and streets from the holdout morphemes, checked as the test ones are and kept
-    apart from every word of the test pools (and, through ``fresh``, of the dev pools)."""
+def _without(fresh: _FreshCheck, names: tuple[str, ...] | list[str]) -> _FreshCheck:
+    """``fresh``, with every name of ``names`` and each of its words banned as well."""
     banned = set(fresh.banned)
-    for name in (*test.places, *test.streets, *test_stems):
+    for name in names:
         banned |= {key for word in {name, *re.split(r"[ \-]", name)} for key in word_keys(word)}
-    fresh = _FreshCheck(banned)
+    return _FreshCheck(banned)
+
+
+def _holdout_pools(
+    fresh: _FreshCheck, test: PlacePools, test_stems: list[str]
+) -> tuple[PlacePools, _FreshCheck, list[str]]:
+    """Villages and streets from the holdout morphemes, checked as the test ones are and kept
+    apart from every word of the test pools (and, through ``fresh``, of the dev pools); also the
+    check they passed and their stems, for the fresh family."""
+    fresh = _without(fresh, (*test.places, *test.streets, *test_stems))
     heads = [head + stem for head in holdout.HEADS for stem in holdout.STEMS]
     stems = sorted(s for s in heads if fresh(s))
     villages = sorted(v for v in (s + e for s in heads for e in holdout.ENDINGS) if fresh(v))
     places = _holdout_places(villages)
-    return PlacePools(
+    pools = PlacePools(
         places=places,
         postcodes={place: (_holdout_postcode(place),) for place in places},
         streets=_holdout_streets(villages, stems, fresh),
     )
+    return pools, fresh, stems
 
 
 def _holdout_places(villages: list[str]) -> tuple[str, ...]:
@@ -258,3 +270,57 @@ def _adjective(village: str) -> str:
     if village.endswith("en"):
         return village[:-2] + "er"
     return village if village.endswith("er") else village + "er"
+
+
+def _fresh_pools(fresh: _FreshCheck, hold: PlacePools, hold_stems: list[str]) -> PlacePools:
+    """Villages and streets from the fresh morphemes and forms, checked as the holdout ones are
+    and kept apart from every word of the holdout pools (and, through ``fresh``, of the dev and
+    test pools)."""
+    fresh = _without(fresh, (*hold.places, *hold.streets, *hold_stems))
+    heads = [head + stem for head in fresh_data.HEADS for stem in fresh_data.STEMS]
+    stems = sorted(s for s in heads if fresh(s))
+    villages = sorted(v for v in (s + e for s in heads for e in fresh_data.ENDINGS) if fresh(v))
+    places = _fresh_places(villages)
+    return PlacePools(
+        places=places,
+        postcodes={place: (_fresh_postcode(place),) for place in places},
+        streets=_fresh_streets(villages, stems, fresh),
+    )
+
+
+def _fresh_places(villages: list[str]) -> tuple[str, ...]:
+    """The villages, some in one of the family's place forms (``fresh.PLACE_FORMS``)."""
+    rng = random.Random("fresh-places")
+    out = []
+    for i, village in enumerate(villages):
+        form = next((f for period, offset, f in fresh_data.PLACE_FORMS if i % period == offset), "{v}")
+        other = rng.choice([v for v in rng.sample(villages, min(2, len(villages))) if v != village])
+        out.append(form.format(v=village, w=other, prefix=rng.choice(fresh_data.PREFIXES)))
+    return tuple(sorted(set(out)))
+
+
+def _fresh_postcode(place: str) -> str:
+    """A fixed postcode per place, of four or five digits in the family's proportion."""
+    rng = random.Random(f"fresh-postcode:{place}")
+    if rng.random() < fresh_data.FIVE_DIGIT_SHARE:
+        return f"{rng.randint(1001, 99998):05d}"
+    return str(rng.randint(1010, 9990))
+
+
+def _fresh_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> tuple[str, ...]:
+    """As the holdout streets, from the fresh morphemes; a village adjective is kept only when it
+    passes the same check as the villages."""
+    rng = random.Random("fresh-streets")
+    streets: set[str] = set()
+    for stem in stems:
+        street = stem + rng.choice(fresh_data.STREET_SUFFIXES)
+        if fresh(street, longest=22):
+            streets.add(street)
+    adjectives = [a for a in (_adjective(v) for v in villages) if fresh(a, longest=20)]
+    for adjective in rng.sample(adjectives, min(60, len(adjectives))):
+        streets.add(f"{adjective} {rng.choice(fresh_data.STREET_WORDS)}")
+    for stem in rng.sample(stems, min(40, len(stems))):
+        feminine = stem.endswith(fresh_data.FEMININE_STEMS)
+        prepositions = fresh_data.STREET_PREPOSITIONS_FEMININE if feminine else fresh_data.STREET_PREPOSITIONS
+        streets.add(f"{rng.choice(prepositions)} {stem}")
+    return tuple(sorted(streets))

@@ -114,6 +114,7 @@ TEST = Family(
 )
 # fmt: on
 
-# The holdout family writes its persons in the test family's frames: only its PHI is new.
-FAMILIES: dict[str, Family] = {"dev": DEV, "test": TEST, "holdout": TEST}
+# The holdout and fresh families write their persons in the test family's frames: only their
+# PHI is new.
+FAMILIES: dict[str, Family] = {"dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST}
 SLOT = re.compile(r"\{(\w+)\}|\[\[([^\]]+)\]\]")

@@ -16,6 +16,7 @@ from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
+from deid_cli.detection.patterns.organisations import compound_start
 from deid_cli.detection.patterns.place_index import is_place_prefix
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
@@ -90,7 +91,6 @@ _MAX_DOCTOR_WORDS = 3
 _COMPOUND_KIND = re.compile(
     r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
 )
-_MAX_COMPOUND_HEAD = 20
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
 _DISTRICT = re.compile(
     r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Nordwest|Nordost|Südwest|Südost|Land|Stadt)(?![\w-])"
@@ -125,22 +125,6 @@ _TOWN_NOUNS = frozenset(
 )
 # Where a house stands, between its site word and a name: "Klinik am Zirbenberg".
 _SITUATED = re.compile(r"[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der|auf[ \t]+dem|zum|zur)(?=[ \t])")
-
-
-def _compound_start(view: str, head_start: int) -> int | None:
-    """The start of a capitalized compound ending in a site noun (two letters before it at
-    least), or None for a lower-case word or one after a hyphen or full stop."""
-    i = head_start
-    lo = max(0, head_start - _MAX_COMPOUND_HEAD)
-    while i > lo and view[i - 1].isalpha():
-        i -= 1
-    if (
-        head_start - i < 2
-        or not view[i].isupper()
-        or (i > 0 and (view[i - 1].isalnum() or view[i - 1] in ".-"))
-    ):
-        return None
-    return i
 
 
 # What every _NAMED_SITE match contains, starting with a literal the engine finds fast: a note
@@ -206,7 +190,7 @@ class MedicalSiteMasker:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
             # its head noun, then named as the listed site words are.
             for match in _COMPOUND_KIND.finditer(ctx.view):
-                start = _compound_start(ctx.view, match.start())
+                start = compound_start(ctx.view, match.start())
                 if start is not None:
                     self._vote_named(ctx, start, match.end())
 

@@ -135,7 +135,7 @@ def _adjective_like(word: str) -> bool:
     return word.endswith(("e", "er"))
 
 
-_ZIP_CORE = r"(?:(?:AT|DE|CH|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
+_ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"

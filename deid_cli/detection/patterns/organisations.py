@@ -236,7 +236,7 @@ _LOC_TRIGGER = guarded(
     r"[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
-    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
+    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH|FL|LI)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
 )
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
@@ -277,9 +277,13 @@ _JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis)[ \t]{1,2}(?=[A-ZÄ
 # "zwischen Zirbenau und Linz": the first of two places.
 _BETWEEN_ON = re.compile(r"[ \t]{1,2}und[ \t]+[A-ZÄÖÜ]")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
+# Any past participle counts ("in Zirbl operiert", "nach Zirbl verlegt", "aus Zirbl abgeholt"):
+# the word before it passed the place test, so it is no ordinary noun ("in Ruhe gelassen").
 _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
-    r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen)(?!\w)"
+    r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen|verlegt|verstorben|entlassen|"
+    r"übernommen|behandelt|entbunden|versorgt|vorstellig|unterwegs|ansässig|tätig|beschäftigt|wohnend|lebend|"
+    r"[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert)(?!\w)"
 )
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
 # "Zirbl (NÖ)", "Zirbl BY".
@@ -482,7 +486,7 @@ class OrgStage:
                     intervals.extend(self._head_span(text, m.start(), m.end()))
         if self._head_suffix is not None:
             for m in self._head_suffix.finditer(text):
-                start = _compound_start(text, m.start())
+                start = compound_start(text, m.start())
                 if start is not None:
                     intervals.extend(self._head_span(text, start, m.end()))
         if self._legal is not None:
@@ -821,11 +825,12 @@ class OrgStage:
                 return None
         elif not (
             any(town_like(part) for part in parts)
-            or _PLACE_AFTER_CUE.match(text, m.end()) is not None
             or REGION_CODE.match(text, m.end()) is not None
             or (
-                _CLAUSE_END.match(text, m.end()) is not None
-                and len(m.group("town")) >= 5
+                (
+                    _PLACE_AFTER_CUE.match(text, m.end()) is not None
+                    or (_CLAUSE_END.match(text, m.end()) is not None and len(m.group("town")) >= 5)
+                )
                 and all(town_like(part, ending=False) for part in parts)
                 and not any(self._two_words(fold(part)) for part in parts)
             )
@@ -910,7 +915,7 @@ def _word_starts(text: str, pos: int) -> bool:
     return pos == 0 or not (text[pos - 1].isalnum() or text[pos - 1] in "_.-")
 
 
-def _compound_start(text: str, suffix_start: int) -> int | None:
+def compound_start(text: str, suffix_start: int) -> int | None:
     """Start of the capitalised compound that ends in a head suffix ("Landesberufsschule"),
     with at least two letters before the suffix; None for a lower-case or bare word."""
     i = suffix_start

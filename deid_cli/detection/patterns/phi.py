@@ -584,8 +584,17 @@ _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] 
     (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
 )  # fmt: skip
 # Keyword identifiers: (pattern, fewest digits, check).
+# Any label with a colon before a code shaped as identifiers are and measurements are not: seven
+# or more digits in one run, or a series of capitals with slashes or hyphens ("Kennung: 20231144",
+# "Vorgang: KH-2023/4455", "Eingang: 23/AB/00441"). Lab counts carry a unit ("250000/µl").
+_LABELLED_CODE = re.compile(
+    r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[\w.\-]{1,30})[ \t]{0,2}:[ \t]{0,3}"
+    r"(?P<code>(?:[A-Z]{1,4}[\-/ ]?)?\d{7,14}|[A-Z]{1,4}[\-/]?\d{2,4}[\-/]\d{3,8}"
+    r"|\d{2,4}[\-/][A-Z]{1,4}[\-/]\d{3,8})"
+    r"(?![\w/.,\-]|[ \t]*(?:/|mg|µg|ml|µl|l|%|E\b|IE|Einheiten|mmol|g\b))" + _MORE_GROUPS
+)
 _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
-    (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok),
+    (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456").

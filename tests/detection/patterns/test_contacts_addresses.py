@@ -225,6 +225,7 @@ def test_suffix_words_without_house_number_or_in_clinical_use_are_not_addresses(
         ("6020 Innsbruck", "6020", "Innsbruck"),
         ("A-6020 Innsbruck.", "A-6020", "Innsbruck"),
         ("AT-1010 Wien", "AT-1010", "Wien"),
+        ("FL-6020 Innsbruck", "FL-6020", "Innsbruck"),  # Liechtenstein's prefix
         ("D-60311 Frankfurt am Main, Hessen", "D-60311", "Frankfurt am Main"),
         ("DE-15230 Frankfurt (Oder).", "DE-15230", "Frankfurt (Oder)"),
         ("5600 Sankt Johann im Pongau, Salzburg", "5600", "Sankt Johann im Pongau"),
@@ -518,8 +519,19 @@ def test_after_a_residence_cue_a_compound_of_common_words_is_a_village(detector:
     assert [(text[s.start : s.end], s.type) for s in detector.detect(text).spans] == [("Lindenleben", "LOC")]
 
 
-def test_after_a_residence_cue_an_ordinary_noun_stays(detector: Detector) -> None:
-    assert detector.detect("Er lebt mit Schmerzen in Ruhe.").spans == []
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Er lebt mit Schmerzen in Ruhe.",
+        "Die Patientin wurde in Bauchlage gelagert.",  # a compound of two common words
+        "Er wurde gestern in Ruhe gelassen.",
+        "In Seldinger-Technik punktiert.",
+    ],
+)
+def test_an_ordinary_noun_before_a_participle_or_after_a_residence_cue_stays(
+    detector: Detector, text: str
+) -> None:
+    assert detector.detect(text).spans == []
 
 
 def test_after_a_year_a_compound_of_common_words_stays_a_noun(detector: Detector) -> None:

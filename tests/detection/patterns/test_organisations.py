@@ -499,6 +499,10 @@ def town_stage(lists: tuple[list[str], list[str], list[str], frozenset[str]]) ->
         ("Ihr Wohnort ist Quastlbrück.", "Quastlbrück"),
         ("Der Geburtsort war Quastlbrück, sie zog später weg.", "Quastlbrück"),
         ("Pendelt zwischen Zirbeldorf und Linz.", "Zirbeldorf"),
+        # any past participle after a possible place names it one
+        ("Der Patient wurde in Quastlbrück operiert.", "Quastlbrück"),
+        ("Sie wurde nach Quastlbrück verlegt und dort versorgt.", "Quastlbrück"),
+        ("Er wurde aus Quastlbrück abgeholt.", "Quastlbrück"),
     ],
 )
 def test_a_town_no_list_knows_after_a_preposition_is_a_place(

@@ -838,6 +838,9 @@ def test_a_department_and_its_code_after_a_moving_preposition_is_a_ward(
         "Einheit 3 mal täglich",
         "Dosis erhöht auf die 2.5 fache Menge.",
         "Anstieg auf die 12.5 mg.",
+        "Thrombozyten: 250000/µl",
+        "Leukozyten: 12000",
+        "Datum: 12.03.2023",
     ],
 )
 def test_groups_stages_doses_durations_and_anatomy_after_place_like_words_are_no_ward(
@@ -913,6 +916,9 @@ def test_code_digit_reference_and_hash_keywords_introduce_an_identifier(
         ("KIS-Nr. 12.34.56.78", "12.34.56.78"),
         ("Bitte LIS-Nr. 2023.11.4455 angeben.", "2023.11.4455"),
         ("Befund-Nr. AB 123 456.", "AB 123 456"),
+        ("Kennung: 20231144", "20231144"),  # any label, a long run of digits
+        ("Vorgang: KH-2023/4455 erhalten.", "KH-2023/4455"),
+        ("Eingang: 23/AB/00441", "23/AB/00441"),
     ],
 )
 def test_keywords_in_capitals_or_with_a_gloss_introduce_an_identifier(

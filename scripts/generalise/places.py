@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
@@ -219,7 +220,7 @@ def _holdout_pools(
     pools = PlacePools(
         places=places,
         postcodes={place: (_holdout_postcode(place),) for place in places},
-        streets=_holdout_streets(villages, stems, fresh),
+        streets=_streets(holdout, "holdout-streets", villages, stems, fresh, checked=False),
     )
     return pools, fresh, stems
 
@@ -244,21 +245,29 @@ def _holdout_postcode(place: str) -> str:
     return str(rng.randint(1000, 9699)) if four else f"{rng.randint(1001, 99899):05d}"
 
 
-def _holdout_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> tuple[str, ...]:
+def _streets(
+    data: ModuleType, seed: str, villages: list[str], stems: list[str], fresh: _FreshCheck, checked: bool
+) -> tuple[str, ...]:
     """Stem + street word, village adjective + street noun, or a preposition (with the article
-    the stem's gender takes) before a stem. Stems, unlike the test family's, must not be common
-    words either."""
-    rng = random.Random("holdout-streets")
+    the stem's gender takes) before a stem, from one family's ``data`` (``holdout`` or
+    ``fresh``). Stems, unlike the test family's, must not be common words either; with
+    ``checked`` a village adjective must pass the same check as the villages."""
+    rng = random.Random(seed)
     streets: set[str] = set()
     for stem in stems:
-        street = stem + rng.choice(holdout.STREET_SUFFIXES)
+        street = stem + rng.choice(data.STREET_SUFFIXES)
         if fresh(street, longest=22):
             streets.add(street)
-    for village in rng.sample(villages, min(60, len(villages))):
-        streets.add(f"{_adjective(village)} {rng.choice(holdout.STREET_WORDS)}")
+    if checked:
+        adjectives = [a for a in (_adjective(v) for v in villages) if fresh(a, longest=20)]
+        chosen = rng.sample(adjectives, min(60, len(adjectives)))
+    else:
+        chosen = [_adjective(v) for v in rng.sample(villages, min(60, len(villages)))]
+    for adjective in chosen:
+        streets.add(f"{adjective} {rng.choice(data.STREET_WORDS)}")
     for stem in rng.sample(stems, min(40, len(stems))):
-        feminine = stem.endswith(holdout.FEMININE_STEMS)
-        prepositions = holdout.STREET_PREPOSITIONS_FEMININE if feminine else holdout.STREET_PREPOSITIONS
+        feminine = stem.endswith(data.FEMININE_STEMS)
+        prepositions = data.STREET_PREPOSITIONS_FEMININE if feminine else data.STREET_PREPOSITIONS
         streets.add(f"{rng.choice(prepositions)} {stem}")
     return tuple(sorted(streets))
 
@@ -284,7 +293,7 @@ def _fresh_pools(fresh: _FreshCheck, hold: PlacePools, hold_stems: list[str]) ->
     return PlacePools(
         places=places,
         postcodes={place: (_fresh_postcode(place),) for place in places},
-        streets=_fresh_streets(villages, stems, fresh),
+        streets=_streets(fresh_data, "fresh-streets", villages, stems, fresh, checked=True),
     )
 
 
@@ -305,22 +314,3 @@ def _fresh_postcode(place: str) -> str:
     if rng.random() < fresh_data.FIVE_DIGIT_SHARE:
         return f"{rng.randint(1001, 99998):05d}"
     return str(rng.randint(1010, 9990))
-
-
-def _fresh_streets(villages: list[str], stems: list[str], fresh: _FreshCheck) -> tuple[str, ...]:
-    """As the holdout streets, from the fresh morphemes; a village adjective is kept only when it
-    passes the same check as the villages."""
-    rng = random.Random("fresh-streets")
-    streets: set[str] = set()
-    for stem in stems:
-        street = stem + rng.choice(fresh_data.STREET_SUFFIXES)
-        if fresh(street, longest=22):
-            streets.add(street)
-    adjectives = [a for a in (_adjective(v) for v in villages) if fresh(a, longest=20)]
-    for adjective in rng.sample(adjectives, min(60, len(adjectives))):
-        streets.add(f"{adjective} {rng.choice(fresh_data.STREET_WORDS)}")
-    for stem in rng.sample(stems, min(40, len(stems))):
-        feminine = stem.endswith(fresh_data.FEMININE_STEMS)
-        prepositions = fresh_data.STREET_PREPOSITIONS_FEMININE if feminine else fresh_data.STREET_PREPOSITIONS
-        streets.add(f"{rng.choice(prepositions)} {stem}")
-    return tuple(sorted(streets))

@@ -500,6 +500,34 @@ def _holdout_words(name: str) -> list[str]:
     return [w for w in name.split() if w not in generic]
 
 
+def _pool_overlaps(
+    names: tuple[str, ...],
+    words: list[str],
+    pools: dict,
+    others: tuple[str, ...],
+    gazetteer: frozenset[str],
+    keys: frozenset[str],
+) -> tuple[int, int, int, int, int]:
+    """How many of a family's place and street names (or their words) a list or gazetteer holds,
+    a person pool of any family uses, the ``others`` families' pools share (whole names or single
+    words, in any spelling), or wordfreq calls common: counts only, never the strings."""
+    listed = sum(in_keys(name, gazetteer) or in_keys(name, keys) for name in names)
+    listed_words = sum(in_keys(w.removesuffix("er"), gazetteer) or in_keys(w, keys) for w in words)
+    person_keys = {k for fam in build_pools().values() for n in fam.all_names() for k in word_keys(n)}
+    person_words = sum(in_keys(w, person_keys) or in_keys(w.removesuffix("er"), person_keys) for w in words)
+    other_keys = {
+        key
+        for fam in others
+        for name in (*pools[fam].places, *pools[fam].streets)
+        for word in {name, *re.split(r"[ \-]", name)}
+        for key in word_keys(word)
+    }
+    shared = sum(in_keys(name, other_keys) for name in names) + sum(in_keys(w, other_keys) for w in words)
+    is_common = wordfreq_filter()
+    common = sum(bool(is_common and is_common(w)) for w in words)
+    return listed, listed_words, person_words, shared, common
+
+
 def test_holdout_places_and_streets_are_fresh() -> None:
     # Failures are counted, never printed: these are holdout strings.
     pools, gazetteer, keys = build_place_pools(), gazetteer_keys(), dictionary_keys()
@@ -510,23 +538,8 @@ def test_holdout_places_and_streets_are_fresh() -> None:
     names = (*hold.places, *hold.streets)
     words = [w for name in names for w in _holdout_words(name)]
     assert len(words) >= len(names)
-    listed = sum(in_keys(name, gazetteer) or in_keys(name, keys) for name in names)
-    listed_words = sum(in_keys(w.removesuffix("er"), gazetteer) or in_keys(w, keys) for w in words)
-    # No person pool of any family uses them.
-    person_keys = {k for fam in build_pools().values() for n in fam.all_names() for k in word_keys(n)}
-    person_words = sum(in_keys(w, person_keys) or in_keys(w.removesuffix("er"), person_keys) for w in words)
     # Nothing is shared with the dev and test pools, whole names or single words, in any spelling.
-    other_keys = {
-        key
-        for fam in ("dev", "test")
-        for name in (*pools[fam].places, *pools[fam].streets)
-        for word in {name, *re.split(r"[ \-]", name)}
-        for key in word_keys(word)
-    }
-    shared = sum(in_keys(name, other_keys) for name in names) + sum(in_keys(w, other_keys) for w in words)
-    is_common = wordfreq_filter()
-    common = sum(bool(is_common and is_common(w)) for w in words)
-    assert (listed, listed_words, person_words, shared, common) == (0, 0, 0, 0, 0)
+    assert _pool_overlaps(names, words, pools, ("dev", "test"), gazetteer, keys) == (0, 0, 0, 0, 0)
     # Built from morphemes the test family does not use.
     test_parts = {p.lower() for p in (*VILLAGE_HEADS, *VILLAGE_STEMS, *VILLAGE_ENDINGS)}
     hold_parts = {p.lower() for p in (*holdout.HEADS, *holdout.STEMS, *holdout.ENDINGS)}
@@ -640,22 +653,9 @@ def test_fresh_places_and_streets_are_fresh() -> None:
     names = (*own.places, *own.streets)
     words = [w for name in names for w in _fresh_words(name)]
     assert len(words) >= len(names)
-    listed = sum(in_keys(name, gazetteer) or in_keys(name, keys) for name in names)
-    listed_words = sum(in_keys(w.removesuffix("er"), gazetteer) or in_keys(w, keys) for w in words)
-    person_keys = {k for fam in build_pools().values() for n in fam.all_names() for k in word_keys(n)}
-    person_words = sum(in_keys(w, person_keys) or in_keys(w.removesuffix("er"), person_keys) for w in words)
     # Nothing is shared with the dev, test and holdout pools, whole names or single words.
-    other_keys = {
-        key
-        for fam in ("dev", "test", "holdout")
-        for name in (*pools[fam].places, *pools[fam].streets)
-        for word in {name, *re.split(r"[ \-]", name)}
-        for key in word_keys(word)
-    }
-    shared = sum(in_keys(name, other_keys) for name in names) + sum(in_keys(w, other_keys) for w in words)
-    is_common = wordfreq_filter()
-    common = sum(bool(is_common and is_common(w)) for w in words)
-    assert (listed, listed_words, person_words, shared, common) == (0, 0, 0, 0, 0)
+    others = ("dev", "test", "holdout")
+    assert _pool_overlaps(names, words, pools, others, gazetteer, keys) == (0, 0, 0, 0, 0)
     # Built from morphemes, street words, prepositions and prefixes no earlier family uses.
     parts = {p.lower() for p in (*fresh.HEADS, *fresh.STEMS, *fresh.ENDINGS)}
     earlier = {

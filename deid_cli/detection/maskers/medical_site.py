@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 
+from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
 from deid_cli.detection.patterns.organisations import compound_start
-from deid_cli.detection.patterns.place_index import is_place_prefix
+from deid_cli.detection.patterns.place_index import DISTRICT_WORDS, place_prefix_end
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
 from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
@@ -87,14 +88,12 @@ _MAX_DOCTOR_WORDS = 3
 
 
 # The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
-# found where the chunk flagged one (chunk._NAMED_SITE_CANDIDATE).
+# found where the chunk flagged one (chunk.NAMED_SITE_CANDIDATE).
 _COMPOUND_KIND = re.compile(
     r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
 )
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
-_DISTRICT = re.compile(
-    r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Nordwest|Nordost|Südwest|Südost|Land|Stadt)(?![\w-])"
-)
+_DISTRICT = re.compile(rf"[ \t-](?:Nordwest|Nordost|Südwest|Südost|{DISTRICT_WORDS})(?![\w-])")
 # A saint and the name before a site word: "St. Zirbl Krankenhaus", "Sankt Lärch Klinikum".
 _SAINT_NAME_BEFORE = re.compile(r"(?<![\w.])(?:St\.|Sankt|Hl\.)[ \t]?[A-ZÄÖÜ][^\W\d_]+[ \t]\Z")
 # Religious orders whose houses are called by the order's name alone (site_prefixes.txt holds
@@ -130,11 +129,6 @@ _SITUATED = re.compile(r"[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der|auf[ \t]+dem|zum
 # What every _NAMED_SITE match contains, starting with a literal the engine finds fast: a note
 # without it (nearly all) is not scanned by the pattern above, which starts at every capital.
 _HYPHENED_KIND = re.compile(r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)")
-# Either kind of candidate, as chunk._NAMED_SITE_CANDIDATE flags a note for them.
-_NAMED_SITE_KIND = re.compile(
-    r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
-    r"|(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
-)
 
 
 class MedicalSiteMasker:
@@ -165,7 +159,7 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
-        may_name = _NAMED_SITE_KIND.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
+        may_name = NAMED_SITE_CANDIDATE.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
         named = _NAMED_SITE.finditer(ctx.view) if may_name and _HYPHENED_KIND.search(ctx.view) else ()
         for match in named:
             start, end = match.span()
@@ -296,8 +290,8 @@ class MedicalSiteMasker:
         evidence is not applied."""
         gap = _SPACE.match(ctx.view, pos)
         word = WORD.match(ctx.view, gap.end()) if gap else None
-        if word is not None and is_place_prefix(ctx.view, word, self._place_prefixes):
-            after = word.end() + (ctx.view[word.end() : word.end() + 1] == ".")
+        after = place_prefix_end(ctx.view, word, self._place_prefixes) if word is not None else None
+        if after is not None:
             gap = _SPACE.match(ctx.view, after)
             word = WORD.match(ctx.view, gap.end()) if gap else None
         if word is None or ctx.lexicon.is_listed_name(word.group()):

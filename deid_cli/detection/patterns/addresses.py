@@ -14,11 +14,13 @@ from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
 from deid_cli.detection.patterns.place_index import (
+    DISTRICT_WORDS,
     UNKNOWN_PLACE_WORD,
     PlaceIndex,
     PlaceTest,
     as_place_index,
-    is_place_prefix,
+    place_prefix_end,
+    unknown_place_end,
 )
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
@@ -175,7 +177,7 @@ _YEAR = re.compile(r"19\d\d|20[0-4]\d")
 # A district or quarter word that closes a place's name in an address ("3100 Zirbenau Nord",
 # "Zirbenau-Land"), followed by the end of the line or of the address.
 _PLACE_QUALIFIER = re.compile(
-    r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Land|Stadt|Dorf|Markt|Bahnhof|Zentrum|Umgebung)"
+    rf"[ \t-](?:{DISTRICT_WORDS}|Dorf|Markt|Bahnhof|Zentrum|Umgebung)"
     r"(?=[ \t]*(?:[,;)]|\r?\n|\Z))"
 )
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
@@ -258,9 +260,9 @@ class AddressFinder:
                 # "A-1234 Zirbldorf", "wohnhaft 1234 Zirbldorf", "PLZ/Ort: 1234 Zirbldorf": the
                 # country prefix, residence cue or label makes it a postcode, whatever the place.
                 word = _CAPITALIZED_PLACE.match(text, end + 1) if text[end : end + 1] == " " else None
-                if word is not None and is_place_prefix(text, word, self._prefixes):
+                after = place_prefix_end(text, word, self._prefixes) if word is not None else None
+                if after is not None:
                     # "A-1234 Bad Zirbldorf": the prefix and the name after it
-                    after = word.end() + (text[word.end() : word.end() + 1] == ".")
                     named = (
                         _CAPITALIZED_PLACE.match(text, after + 1) if text[after : after + 1] == " " else None
                     )
@@ -300,25 +302,11 @@ class AddressFinder:
         Appendektomie") stay."""
         if self._place_like is None or not _POSTCODE_SLOT.search(text, max(0, start - 16), start):
             return None
-        place_end = None
         # A compound of common words ("Steinlind") is a village after a code that is no year;
         # after a year ("1998 Herzinfarkt") it is a noun.
         compounds = not _YEAR.fullmatch(text, start, end)
-        prefix_end = None
-        for word in UNKNOWN_PLACE_WORD.finditer(text, end, min(len(text), end + 128)):
-            gap_start = place_end if place_end is not None else prefix_end if prefix_end is not None else end
-            if text[gap_start : word.start()] not in (" ", "-"):
-                break
-            if place_end is None and prefix_end is None and is_place_prefix(text, word, self._prefixes):
-                # "3100 Bad Zirbenau", "3100 St. Zirbenau": the first word of a place's name
-                prefix_end = word.end() + (text[word.end() : word.end() + 1] == ".")
-                continue
-            if not self._place_like(word.group(), compounds=compounds):
-                break
-            place_end = word.end()
-            if word.start() - end > 90:
-                break
-        return place_end
+        # The postcode is followed by a blank (_ZIP), so the place starts after one.
+        return unknown_place_end(text, end, self._place_like, self._prefixes, compounds, last_start=90)
 
     @staticmethod
     def lines_before_zips(text: str, zips: list[Span], addresses: list[Span]) -> list[Span]:

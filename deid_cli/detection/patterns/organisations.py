@@ -41,12 +41,12 @@ from typing import NamedTuple
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
-    UNKNOWN_PLACE_WORD,
+    DISTRICT_WORDS,
     PlaceIndex,
     TownTest,
     as_place_index,
-    is_place_prefix,
     place_keys,
+    unknown_place_end,
 )
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.ranges import union_ranges
@@ -253,14 +253,14 @@ _RESIDENCE_CUE = re.compile(
 # Form labels that name a place only before a colon ("Ort:", "PLZ/Ort:", "Stadt:"; not
 # "Ansprechpartner vor Ort: Frau X").
 _PLACE_LABEL = re.compile(r"(?<![^\W\d_])(?<!vor[ ])(?i:ort|(?:wohn|geburts|heimat)?stadt)\Z")
+# How far back a residence cue may start: "wohnt gemeinsam mit ihrem Mann in" fits.
+_RESIDENCE_REACH = 56
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
-_TOWN_PARTS = re.compile(
-    r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?"
-    r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
-)
-_TOWN_ALONE = re.compile(r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])")
+_TOWN = r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
+_TOWN_PARTS = re.compile(r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?" + _TOWN)
+_TOWN_ALONE = re.compile(_TOWN)
 # The prepositions after which a town no list knows may stand; after the others ("bei", "von",
 # where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
 # places do, starting a route or ending its clause.
@@ -292,7 +292,7 @@ REGION_CODE = re.compile(
     r"|NÖ|OÖ|Ktn\.|Stmk\.|Sbg\.|Vbg\.|Bgld\.|BW|BY|NRW|RLP|MV|HH|HB|BB|FL)\)?(?!\w)"
 )
 # A district word after a town, part of its name: "Zirbl Süd", "Zirbl-Land".
-_DISTRICT = re.compile(r"[ \t-](?:Nord|Süd|Ost|West|Mitte|Land|Stadt)(?![\w-])")
+_DISTRICT = re.compile(rf"[ \t-](?:{DISTRICT_WORDS})(?![\w-])")
 _MAX_PLACE_WORDS = 6
 # Places that are German words too but not in common_words (place names are kept out of it).
 _WORD_PLACES = _wordset(
@@ -760,7 +760,7 @@ class OrgStage:
 
     def _residence_cue_before(self, text: str, end: int) -> bool:
         """Does a residence cue end at ``end`` (after which even an unknown place counts)?"""
-        return self._place_like is not None and residence_cue_before(text, end, reach=56)
+        return self._place_like is not None and residence_cue_before(text, end)
 
     def _unknown_place(self, text: str, pos: int) -> tuple[int, str] | None:
         """After a residence cue ("wohnhaft in", "Wohnort:", "übersiedelt nach") a place no list
@@ -771,18 +771,8 @@ class OrgStage:
             return None
         while pos < len(text) and text[pos] in " \t:":
             pos += 1
-        end, prefix_end = None, None
-        for word in UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
-            gap_start = end if end is not None else prefix_end if prefix_end is not None else pos
-            if text[gap_start : word.start()] not in ("", " ", "-"):
-                break
-            if end is None and prefix_end is None and is_place_prefix(text, word, self._place_prefixes):
-                # "wohnhaft in Bad Zirbenau", "in St. Zirbenau"
-                prefix_end = word.end() + (text[word.end() : word.end() + 1] == ".")
-                continue
-            if not self._place_like(word.group(), compounds=True):
-                break
-            end = word.end()
+        # "wohnhaft in Bad Zirbenau"; a compound of two common words is a place here too
+        end = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=True)
         return (end, fold(text[pos:end])) if end is not None else None
 
     def _unknown_town(
@@ -893,13 +883,13 @@ def _after_label(text: str, pos: int) -> int:
     return pos
 
 
-def residence_cue_before(text: str, start: int, reach: int = 56) -> bool:
+def residence_cue_before(text: str, start: int) -> bool:
     """Does a residence cue ("wohnhaft in", "Wohnort:", "PLZ/Ort:") stand right before ``start``
-    (blanks and a colon between), ending within ``reach`` characters of its start?"""
+    (blanks and a colon between), within ``_RESIDENCE_REACH`` characters of its start?"""
     end = start
     while end > 0 and text[end - 1] in " \t:":
         end -= 1
-    if _RESIDENCE_CUE.search(text, max(0, end - reach), end) is not None:
+    if _RESIDENCE_CUE.search(text, max(0, end - _RESIDENCE_REACH), end) is not None:
         return True
     # A form's label names a place only with its colon ("Ort: Zirbldorf"; "vor Ort" does not).
     return ":" in text[end:start] and _PLACE_LABEL.search(text, max(0, end - 8), end) is not None

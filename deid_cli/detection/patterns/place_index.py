@@ -19,6 +19,9 @@ from deid_cli.detection.normalize import fold
 MAX_PLACE_WORDS = 6
 # A word of a place no list knows (after a postcode in an address's slot, after a residence cue).
 UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
+# District words that close a place's name ("Zirbl Nord", "Zirbl-Land"); the address, place
+# and site rules each add what may follow them.
+DISTRICT_WORDS = r"Nord|Süd|Ost|West|Mitte|Land|Stadt"
 # Place endings are learned from the gazetteer's words of at least ENDING_MIN_WORD letters that
 # are no ordinary word. A short ending (2 or 3 letters) is one when at least 30 such words end
 # so and at least twice as many as ordinary words do; a longer one (4 to 7 letters, more telling)
@@ -127,9 +130,40 @@ def as_place_index(places: Iterable[str] | PlaceIndex) -> PlaceIndex:
     return places if isinstance(places, PlaceIndex) else build_place_index(places)
 
 
-def is_place_prefix(text: str, word: re.Match[str], prefixes: frozenset[str]) -> bool:
-    """Is the word (with a full stop after it: "St.") the first word of several-word places?"""
+def place_prefix_end(text: str, word: re.Match[str], prefixes: frozenset[str]) -> int | None:
+    """The end of the word (with its full stop: "St.") if it is the first word of several-word
+    places ("Bad", "St.", "Markt"), else None."""
     key = fold(word.group())
     if text[word.end() : word.end() + 1] == ".":
-        return f"{key}." in prefixes
-    return key in prefixes
+        return word.end() + 1 if f"{key}." in prefixes else None
+    return word.end() if key in prefixes else None
+
+
+def unknown_place_end(
+    text: str,
+    pos: int,
+    place_like: PlaceTest,
+    prefixes: frozenset[str],
+    compounds: bool = False,
+    last_start: int | None = None,
+) -> int | None:
+    """The end of a place no list knows at ``pos``: the capitalized words there (blank- or
+    hyphen-joined, within 128 characters) that pass the place test, after the first word of
+    several-word places if one stands first ("Bad Zirbenau", "St. Zirbenau"). With
+    ``last_start``, no word is taken after one that starts further than that from ``pos``."""
+    end: int | None = None
+    prefix_end: int | None = None
+    for word in UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
+        gap_start = end if end is not None else prefix_end if prefix_end is not None else pos
+        if text[gap_start : word.start()] not in ("", " ", "-"):
+            break
+        if end is None and prefix_end is None:
+            prefix_end = place_prefix_end(text, word, prefixes)
+            if prefix_end is not None:
+                continue
+        if not place_like(word.group(), compounds=compounds):
+            break
+        end = word.end()
+        if last_start is not None and word.start() - pos > last_start:
+            break
+    return end

@@ -255,6 +255,12 @@ _RESIDENCE_CUE = re.compile(
 _PLACE_LABEL = re.compile(r"(?<![^\W\d_])(?<!vor[ ])(?i:ort|(?:wohn|geburts|heimat)?stadt)\Z")
 # How far back a residence cue may start: "wohnt gemeinsam mit ihrem Mann in" fits.
 _RESIDENCE_REACH = 56
+# A word part every residence cue of _RESIDENCE_CUE contains: most cue words ("in", "ist", "vor")
+# stand in sentences with none of them, which a substring test rules out before the regex.
+_RESIDENCE_STEM = re.compile(
+    "wohn|lebt|ort|herkunft|heimat|gemeinde|zuhause|daheim|ansässig|gebürtig|übersiedelt|zugezogen|stammt"
+    "|urlaub|reise|geboren|aufgewachsen|verzogen"
+)
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
@@ -889,7 +895,10 @@ def residence_cue_before(text: str, start: int) -> bool:
     end = start
     while end > 0 and text[end - 1] in " \t:":
         end -= 1
-    if _RESIDENCE_CUE.search(text, max(0, end - _RESIDENCE_REACH), end) is not None:
+    window_start = max(0, end - _RESIDENCE_REACH)
+    if _RESIDENCE_STEM.search(text[window_start:end].lower()) and (
+        _RESIDENCE_CUE.search(text, window_start, end) is not None
+    ):
         return True
     # A form's label names a place only with its colon ("Ort: Zirbldorf"; "vor Ort" does not).
     return ":" in text[end:start] and _PLACE_LABEL.search(text, max(0, end - 8), end) is not None

@@ -95,6 +95,10 @@ NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
     r"|(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
 )
+# Every match of NAMED_SITE_CANDIDATE contains one of these in lower case: sought with str.find
+# in the chunk's lower-case view, the pattern is tried only there (it has no literal prefix the
+# engine could skip ahead to).
+_NAMED_SITE_STEMS = ("klinik", "krankenhaus", "spital", "hospital", "hospiz", "ambulatorium", "sanatorium")
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
 # number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.
@@ -108,7 +112,6 @@ _ZIP_SHAPE = bytes(
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
     (_URL_CANDIDATE, URL),
     (_DATE_LINE_CANDIDATE, DATE_LINE),
-    (NAMED_SITE_CANDIDATE, NAMED_SITE),
 )
 
 
@@ -306,6 +309,7 @@ class Chunk:
                     self._flag_positions(_found(joined, literal), flag)
         for pattern, flag in _CANDIDATES:
             self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
+        self._flag_positions(self._named_site_candidates(), NAMED_SITE)
         if self.latin1 is None:  # characters beyond Latin-1 (digits among them): scan it all
             self._flag_positions((m.start() for m in _ZIP_CANDIDATE.finditer(joined)), ZIP_DIGITS)
             phone_candidates = _PHONE_CANDIDATE.finditer(joined)
@@ -319,6 +323,22 @@ class Chunk:
             while note < last and pos >= ends[note]:
                 note += 1
             phones[note].append(pos - starts[note])
+
+    def _named_site_candidates(self) -> list[int]:
+        """Where NAMED_SITE_CANDIDATE matches (sorted), tried only at its stems: a stem at
+        ``pos`` of the text is at ``pos + 1`` of the padded view, and the match starts there or
+        at the hyphen before it ("-Klinik")."""
+        joined, padded, match = self.joined, self.padded, NAMED_SITE_CANDIDATE.match
+        found: list[int] = []
+        for stem in _NAMED_SITE_STEMS:
+            pos = padded.find(stem) - 1
+            while pos >= 0:
+                if match(joined, pos) is not None:
+                    found.append(pos)
+                elif pos > 0 and match(joined, pos - 1) is not None:
+                    found.append(pos - 1)
+                pos = padded.find(stem, pos + 2) - 1
+        return sorted(found)
 
     def _postcode_candidates(self, latin1: bytes) -> Iterator[int]:
         """``_ZIP_CANDIDATE``'s matches, tried only where four digits meet a blank: the text's

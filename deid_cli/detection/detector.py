@@ -406,7 +406,7 @@ class Detector:
         phones = note.phones
         if cues:
             street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
-            place_cues = [e for _, e, bits in cues if bits & PLACE_CUE]
+            place_cues = [(s, e) for s, e, bits in cues if bits & PLACE_CUE]
             site_starts = [s for s, _, bits in cues if bits & SITE_WORD]
         else:
             street_starts, place_cues, site_starts = _NONE, _NONE, _NONE

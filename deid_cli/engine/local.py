@@ -17,6 +17,7 @@ leaves this process.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -222,6 +223,11 @@ class LocalEngine:
                 detector = learned.detector
                 stats.add_learned(learned.references, learned.cues, learned.aliases, learned.places)
             guard.check_state()
+            # Pass 1's spans and what it learned live until the run ends: out of the collector's
+            # sight, as the lexicon is (loading.py), so that pass 2's collections need not walk
+            # them again and again. A full collection first, so that no garbage cycle is kept.
+            gc.collect()
+            gc.freeze()
         self._write(files, destinations, detector, stats, total, risk, guard)
         stats.finish()
         return stats

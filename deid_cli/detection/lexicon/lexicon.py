@@ -164,11 +164,12 @@ class PublicLexicon:
             fold(part) for e in sources.eponyms for part in name_parts(e)
         )
         first_names = frozenset(fold(w) for w in sources.first_names)
-        self.places: frozenset[str] = frozenset(fold(p) for p in sources.places)
         self.place_names: list[str] = list(dict.fromkeys(sources.places))
         # The gazetteer indexed once (and cached): the places a preposition may name ("aus X")
         # are the towns, not the localities within them.
         self.place_index: PlaceIndex = build_place_index(self.place_names, sources.towns, self.common)
+        keys = {key: key for key in self.place_index.keys}  # the index's strings, stored once
+        self.places: frozenset[str] = frozenset(keys.get(key, key) for key in map(fold, sources.places))
         self.sites: list[str] = list(sources.sites)
         self.site_prefixes: list[str] = list(sources.site_prefixes)
         self.salutations: list[tuple[str, str]] = list(sources.salutations)

@@ -97,13 +97,14 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
     "überm", "vorm", "ob", "über", "vor", "neben", "zwischen",
 )  # fmt: skip
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
-# in "wohnort"): a place can only start after one of them.
+# in "wohnort"): a place can only start after one of them. A residence label with a copula
+# ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
 PLACE_CUES: tuple[str, ...] = (
-    "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "gemeinde",
-    "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von", "über", "nahe",
-    "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt", "ab", "bis",
-    "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb", "unterhalb",
-    "außerhalb", "zwischen", "ist", "war", "bleibt", "lautet",
+    "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
+    "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von", "über",
+    "nahe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt", "ab",
+    "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb",
+    "unterhalb", "außerhalb", "zwischen",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

@@ -146,6 +146,8 @@ class MedicalSiteMasker:
         self, site_prefixes: list[str], places: frozenset[str], place_prefixes: frozenset[str] = frozenset()
     ) -> None:
         self._places = places
+        # The word-level prefixes of the several-word places (PlaceIndex.prefixes, whose keys
+        # hold every place of ``places``): "Bad", "St." and where a longer place may go on.
         self._place_prefixes = place_prefixes
         if site_prefixes:
             # Letterheads write the house in capitals too ("LANDESKRANKENHAUS INNSBRUCK").
@@ -339,6 +341,8 @@ class MedicalSiteMasker:
                 best = pos
             elif phrase.endswith(".") and self._is_place(phrase[:-1]):
                 best = pos - 1  # the sentence's full stop, not part of the name
+            if self._place_prefixes and fold(phrase) not in self._place_prefixes:
+                break  # no longer place starts with these words
         return best
 
     def _is_place(self, phrase: str) -> bool:

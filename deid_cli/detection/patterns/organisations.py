@@ -42,6 +42,7 @@ from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
     DISTRICT_WORDS,
+    UNKNOWN_PLACE_WORD,
     PlaceIndex,
     TownTest,
     as_place_index,
@@ -261,6 +262,41 @@ _RESIDENCE_STEM = re.compile(
     "wohn|lebt|ort|herkunft|heimat|gemeinde|zuhause|daheim|ansässig|gebürtig|übersiedelt|zugezogen|stammt"
     "|urlaub|reise|geboren|aufgewachsen|verzogen"
 )
+# What the pre-check tests after each cue word of the automaton (``triggers.PLACE_CUES``): only
+# what can find a place after that word in ``_find_places``, so the frequent words ("in", "bei",
+# "bis") cost little. A word missing here gets every test.
+_MAY_KNOWN = 1  # a place a list knows ("in Linz", "Raum Linz")
+_MAY_TOWN = 2  # a town no list knows after a bare preposition ("aus Zirbenau")
+_MAY_ROUTE = 4  # … where names stand too: only a route's town ("ab Zirbenau nach Linz")
+_MAY_BETWEEN = 8  # … or the first of two ("zwischen Zirbl und Linz")
+_MAY_RESIDENCE = 16  # a place no list knows after a residence cue ("lebt in", "Wohnort:")
+_MAY_COPULA = 32  # a residence label before a copula ("Heimat ist Zirbl")
+_AFTER_GEGEND = 64  # only as the end of "Gegend um"
+_ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA
+_LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
+_ROUTE_CUES = (
+    "bei", "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich",
+    "oberhalb", "unterhalb", "außerhalb",
+)  # fmt: skip
+_LABEL_CUES = (
+    "wohnhaft", "wohnh", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
+    "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
+    "heimatstadt",
+)  # fmt: skip
+_CUE_TESTS: dict[str, int] = {
+    **dict.fromkeys(("in", "aus", "nach"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
+    **dict.fromkeys(("über", "nahe", "unweit", "richtung", "von"), _MAY_KNOWN | _MAY_TOWN),
+    "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND,
+    **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
+    "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
+    "raum": _MAY_KNOWN,
+    **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
+}
+_COPULA_AFTER = re.compile(r"[ \t]+(?:ist|war|bleibt|lautet)[ \t]")
+_COPULA_INITIALS = frozenset("iwbl")
+# The text from a place's start to the next blank, as far as the pre-check remembers it.
+_FIRST_TOKEN_MAX = 48
+_FIRST_TOKEN = re.compile(rf"\S{{1,{_FIRST_TOKEN_MAX}}}")
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
@@ -324,11 +360,11 @@ _PLACE_BEFORE_DATE = re.compile(
 
 
 class PlaceCandidates(NamedTuple):
-    """Where the place patterns may match in a note: the ends of the cue words a place may follow
-    ("in", "wohnhaft", "Wohnort"), and whether a postcode before a word or a place-and-date
-    line's middle was seen."""
+    """Where the place patterns may match in a note: (start, end) of the cue words a place may
+    follow ("in", "wohnhaft", "Wohnort"), and whether a postcode before a word or a
+    place-and-date line's middle was seen."""
 
-    cue_ends: list[int]
+    cues: list[tuple[int, int]]
     postcode: bool
     date_line: bool
 
@@ -370,6 +406,8 @@ class OrgStage:
         self._place_like = place_like
         # Could it be a town no list knows? (After a bare preposition: it must end like one.)
         self._town_like = town_like
+        # Per distinct first token after a cue: could a place start with it? (_may_start_place)
+        self._first_tokens: dict[str, bool] = {}
         self._build_org_words(org_words)
 
     # -- set-up -----------------------------------------------------------------------------
@@ -648,12 +686,13 @@ class OrgStage:
     # -- places -----------------------------------------------------------------------------
     def _find_places(self, text: str, candidates: PlaceCandidates | None = None) -> list[Span]:
         spans: list[Span] = []
-        cued = candidates is None or any(
-            self._place_may_start(text, end)
-            or self._residence_cue_before(text, _after_label(text, end))
-            or self._unknown_town(text, end) is not None
-            for end in candidates.cue_ends
-        )
+        cued = candidates is None
+        for start, end in candidates.cues if candidates is not None else ():
+            if self._may_follow(text, start, end):
+                cued = True
+                break
+        if not cued and candidates is not None and not candidates.postcode and not candidates.date_line:
+            return spans  # the common case: cue words with no place after them
         for m in _LOC_TRIGGER.finditer(text) if cued else ():
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
@@ -698,6 +737,62 @@ class OrgStage:
             if found is not None:
                 spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
         return spans
+
+    def _may_follow(self, text: str, start: int, end: int) -> bool:
+        """Could a place pattern find a place after the cue word at ``start:end``? The
+        pre-check before ``_LOC_TRIGGER`` scans the note: it runs the tests ``_CUE_TESTS``
+        names for the word, each at least as lenient as the pattern's own."""
+        pos = end
+        while pos < len(text) and text[pos] in " \t:":
+            pos += 1
+        # Every place the patterns find after a cue starts with a capital right there; a
+        # label's copula ("Heimat ist Zirbl") is the one lower-case word that may stand between.
+        if pos >= len(text) or not text[pos].isupper():
+            return (
+                text[pos : pos + 1] in _COPULA_INITIALS
+                and _COPULA_AFTER.match(text, end) is not None
+                and bool(_CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS) & _MAY_COPULA)
+            )
+        tests = _CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS)
+        if tests & _AFTER_GEGEND and text[max(0, start - 12) : start].rstrip(" \t")[-6:].lower() != "gegend":
+            return False
+        if not self._may_start_place(text, pos):
+            return False
+        if tests & _MAY_KNOWN and self._place_may_start(text, end):
+            return True
+        if tests & _MAY_RESIDENCE and self._residence_cue_before(text, pos):
+            return True
+        if not tests & _MAY_TOWN:
+            return False
+        route, between = bool(tests & _MAY_ROUTE), bool(tests & _MAY_BETWEEN)
+        return self._unknown_town(text, end, route=route, between=between) is not None
+
+    def _may_start_place(self, text: str, pos: int) -> bool:
+        """Could any place start with the text from ``pos`` to the next blank? Decided once per
+        distinct such token in the run (most are ordinary nouns: "in Ruhe", "bei Bedarf")."""
+        token = _FIRST_TOKEN.match(text, pos)
+        if token is None or token.end() - pos == _FIRST_TOKEN_MAX:
+            return True  # too long to remember: the tests decide
+        key = token.group()
+        found = self._first_tokens.get(key)
+        if found is None:
+            found = self._first_tokens[key] = self._token_may_start(key)
+        return found
+
+    def _token_may_start(self, token: str) -> bool:
+        """What every test of ``_may_follow`` needs of the place's first token: a known place's
+        first word, or a first word that is the first word of several-word places ("Bad",
+        "St.") or passes the place test (the most lenient one, compounds included). Each
+        pattern reads no further than the token's end for these, so the token alone decides."""
+        if self._place_first_word(token, 0) is not None:
+            return True
+        first = UNKNOWN_PLACE_WORD.match(token)
+        if first is None:
+            return False
+        key = fold(first.group())
+        if key in self._place_prefixes or f"{key}." in self._place_prefixes:
+            return True
+        return self._place_like is not None and self._place_like(first.group(), compounds=True)
 
     def _place_may_start(self, text: str, cue_end: int) -> bool:
         """Can a place follow the cue word ending at ``cue_end``? Its first word, after blanks

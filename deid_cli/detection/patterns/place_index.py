@@ -73,19 +73,23 @@ def place_keys(place: str) -> list[str]:
 def build_place_index(
     places: Iterable[str], towns: Iterable[str] | None = None, common: frozenset[str] | None = None
 ) -> PlaceIndex:
-    """The index of ``places``; with the folded ``common`` words also the place endings."""
+    """The index of ``places``; with the folded ``common`` words also the place endings. Equal
+    strings of its sets are one object, which the cache's pickle stores and loads once."""
     keys = frozenset(key for place in places for key in place_keys(place))
+    shared = {key: key for key in keys}
+    one = shared.setdefault
     prefixes = frozenset(
-        " ".join(words[:i])
+        one(" ".join(words[:i]), " ".join(words[:i]))
         for words in (k.split(" ") for k in keys if " " in k)
         for i in range(1, len(words))
     )
+    first_words = frozenset(one(first, first) for first in (k.split(" ", 1)[0] for k in keys))
     return PlaceIndex(
         keys,
-        frozenset(k.split(" ", 1)[0] for k in keys),
+        first_words,
         prefixes,
         min(max((k.count(" ") + 1 for k in keys), default=1), MAX_PLACE_WORDS),
-        None if towns is None else frozenset(key for town in towns for key in place_keys(town)),
+        None if towns is None else frozenset(one(key, key) for town in towns for key in place_keys(town)),
         frozenset() if common is None else place_endings(keys, common),
     )
 

@@ -56,6 +56,7 @@ from deid_cli.detection.text import PreparedText
 from deid_cli.detection.words import (
     COMMON,
     COMPOUND,
+    COUNTRY,
     EPONYM,
     KEPT,
     LISTED,
@@ -156,6 +157,7 @@ class Detector:
                 lexicon.common,
                 place_like=self._may_be_place,
                 town_like=self._may_be_town,
+                countries=lexicon.countries,
             )
             if org_types
             else None
@@ -596,7 +598,7 @@ class Detector:
 
 # Word classes a town's name after a postcode does not have (a noun by its form aside, which
 # ``_may_be_place`` weighs).
-_NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED
+_NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | COUNTRY
 
 # Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
 # votes in overlap resolution (a site, the context stage's organisations, professions, places).

@@ -29,6 +29,7 @@ LISTED = 1 << 7  # in a name list (bundled or the user's)
 NEAR_COMMON = 1 << 8  # one edit from a frequent word: a typo, not a name
 GIVEN_NAME = 1 << 9  # on the first-name list
 COMPOUND = 1 << 10  # noun-shaped only as a compound of two common words (Schön|stadt may be a town)
+COUNTRY = 1 << 11  # a country or world region (countries.txt): no place the rules mask
 # A name-like word is none of these (eponyms aside, which a given name may precede).
 NOT_A_NAME = NOT_NAME_SHAPED | COMMON | TITLE | KEPT | NOUN_SHAPED
 
@@ -99,6 +100,8 @@ def classify(word: str, lexicon: Lexicon) -> int:
         bits |= LISTED
     if folded in lexicon.first_names:
         bits |= GIVEN_NAME
+    if folded in lexicon.countries:
+        bits |= COUNTRY
     bits |= noun_shape(word, lexicon)
     if lexicon.near_common(word):
         bits |= NEAR_COMMON

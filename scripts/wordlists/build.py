@@ -12,7 +12,7 @@ from wordlists.geonames import COUNTRIES, postcode_rows
 from wordlists.helpers import lines, words
 from wordlists.names import build_names
 from wordlists.parameters import DICT_DIR
-from wordlists.places import faker_place_names, postcodes_at
+from wordlists.places import country_names, faker_place_names, postcodes_at
 from wordlists.professions import build_organization_words, build_professions
 from wordlists.readme import write_readme
 
@@ -48,6 +48,7 @@ def build() -> dict[str, int]:
         ),
         "surnames.txt": write_lines("surnames.txt", surnames),
         **write_postcode_lists(),
+        "countries.txt": write_lines("countries.txt", country_names()),
         "medical_sites.txt": write_lines("medical_sites.txt", lines(MEDICAL_SITES)),
         "site_prefixes.txt": write_lines("site_prefixes.txt", words(SITE_PREFIXES)),
         "eponyms.txt": write_lines("eponyms.txt", words(EPONYMS)),

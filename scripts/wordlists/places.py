@@ -1,5 +1,6 @@
-"""Place names: Austrian postcodes (python-stdnum, LGPL) for ``postcodes_at.tsv``, and the
-cities/states of Faker's address providers that the common words must not absorb."""
+"""Place names: Austrian postcodes (python-stdnum, LGPL) for ``postcodes_at.tsv``, the
+cities/states of Faker's address providers that the common words must not absorb, and the
+countries (``countries.txt``) that the place rules leave unmasked."""
 
 from __future__ import annotations
 
@@ -30,4 +31,25 @@ def faker_place_names() -> set[str]:
         provider = importlib.import_module(f"faker.providers.address.{locale}").Provider
         result.update(getattr(provider, "cities", ()))
         result.update(getattr(provider, "states", ()))
+    return result
+
+
+# Everyday names of countries and world regions that Faker's formal list lacks ("Russland" for
+# "Russische Föderation"): curated for this project.
+EVERYDAY_COUNTRIES = (
+    "USA", "Amerika", "England", "Schottland", "Wales", "Nordirland", "Großbritannien", "Holland",
+    "Tschechien", "Tschechei", "Bosnien", "Kosovo", "Russland", "Weißrussland", "Mazedonien",
+    "Nordmazedonien", "Moldawien", "Elfenbeinküste", "Korea", "Südkorea", "Nordkorea", "Kongo",
+    "Afrika", "Nordafrika", "Asien", "Europa", "Osteuropa", "Südamerika", "Nordamerika",
+    "Mittelamerika", "Lateinamerika", "Skandinavien", "Balkan", "Karibik", "Nahost", "Orient",
+)  # fmt: skip
+
+
+def country_names() -> set[str]:
+    """Country names in German from Faker's address providers (MIT) and the everyday names
+    above: a country is no place the rules mask ("Urlaub in Kroatien")."""
+    result: set[str] = set(EVERYDAY_COUNTRIES)
+    for locale in FAKER_ADDRESS_LOCALES:
+        provider = importlib.import_module(f"faker.providers.address.{locale}").Provider
+        result.update(getattr(provider, "countries", ()))
     return result

@@ -50,6 +50,12 @@ FILE_INFO: dict[str, tuple[str, str]] = {
             ("li", "Liechtenstein"),
         )
     },
+    "countries.txt": (
+        "Faker address providers' country names (de_AT, de_DE, de_CH) + curated everyday names of "
+        "countries and world regions (`scripts/wordlists/places.py`); the place rules leave these "
+        "unmasked",
+        "MIT (Faker; curated part MIT, this project)",
+    ),
     "medical_sites.txt": (
         "curated for this project from public hospital lists (Tirol Kliniken, Land Tirol, KAGes, "
         "KABEG, NÖ LGA, OÖG, SALK, Wiener Gesundheitsverbund, AUVA, PVA, Wikipedia lists of "

@@ -490,3 +490,24 @@ def test_a_word_that_ends_as_places_do_after_a_preposition_is_a_town(
 )
 def test_drugs_eponyms_and_nouns_after_a_preposition_stay(default_detector: Detector, text: str) -> None:
     assert default_detector.detect(text).spans == []
+
+
+@pytest.mark.parametrize(
+    ("text", "country"),
+    [
+        ("Die Patientin verbrachte den Urlaub in Kroatien und kam gestern zurück.", "Kroatien"),
+        ("Der Patient stammt aus Eritrea, Dolmetscher organisiert.", "Eritrea"),
+        ("Familie ist vor drei Jahren aus Syrien zugezogen.", "Syrien"),
+        ("Eine Reise nach Amerika ist geplant.", "Amerika"),  # also a hamlet in the gazetteer
+        ("Zuweisung aus Togo über die Botschaft.", "Togo"),
+    ],
+)
+def test_a_country_after_a_preposition_is_no_place_to_mask(
+    default_detector: Detector, text: str, country: str
+) -> None:
+    # A country or world region (dictionaries/countries.txt) identifies no one; the town in
+    # the same sentence still does.
+    spans = default_detector.detect(text + " Wohnhaft in Zirbenau.").spans
+    masked = [text[s.start : s.end] for s in spans if s.end <= len(text)]
+    assert country not in masked
+    assert any(s.type == "LOC" and s.start > len(text) for s in spans)

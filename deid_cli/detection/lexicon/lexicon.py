@@ -170,6 +170,7 @@ class PublicLexicon:
         self.place_index: PlaceIndex = build_place_index(self.place_names, sources.towns, self.common)
         keys = {key: key for key in self.place_index.keys}  # the index's strings, stored once
         self.places: frozenset[str] = frozenset(keys.get(key, key) for key in map(fold, sources.places))
+        self.countries: frozenset[str] = frozenset(fold(" ".join(c.split())) for c in sources.countries)
         self.sites: list[str] = list(sources.sites)
         self.site_prefixes: list[str] = list(sources.site_prefixes)
         self.salutations: list[tuple[str, str]] = list(sources.salutations)
@@ -257,6 +258,7 @@ class Lexicon:
         self.public = public if public is not None else PublicLexicon(sources)
         pub = self.public
         self.common, self.eponyms, self.first_names = pub.common, pub.eponyms, pub.first_names
+        self.countries = pub.countries
         self.places, self.title_words, self.abbreviation_words = (
             pub.places,
             pub.title_words,

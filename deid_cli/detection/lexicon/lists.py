@@ -172,6 +172,8 @@ class LexiconSources:
     towns: list[str] = field(default_factory=list)
     professions: list[str] = field(default_factory=list)
     organization_words: list[str] = field(default_factory=list)
+    # Countries and world regions: no place the rules mask ("Urlaub in Kroatien").
+    countries: list[str] = field(default_factory=list)
     # the user's own lists
     patients: list[str] = field(default_factory=list)
     hcps: list[str] = field(default_factory=list)
@@ -201,6 +203,7 @@ DICTIONARY_FILES: dict[str, str] = {
     "abbreviations.txt": "abbreviations",
     "professions.txt": "professions",
     "organization_words.txt": "organization_words",
+    "countries.txt": "countries",
 }
 
 

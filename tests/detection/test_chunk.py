@@ -160,3 +160,26 @@ def test_every_match_of_a_stage_pattern_has_a_candidate(
             assert number_chars is None or start in flagged
         else:
             assert any(start <= f <= match.end() + 4 for f in flagged) or match.group("kw") is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Heimat ist Quirnbach, sie zog später weg.",  # a copula after a label: the label is the cue
+        "Ihr Wohnort ist Quastlbrück.",
+        "Lebt in der Gegend um Zirbeldorf.",
+        "Gegend: um 8 Uhr Visite.",
+        "Pendelt zwischen Zirbeldorf und Linz.",
+        "Wohnung am Stadtrand von Zirbelmoos.",
+        "Die Patientin lebt im Bezirk Quirnstetten.",
+        "Transport ab Zirbeldorf, Ankunft bis 10 Uhr, vor Ort: Frau Zirbl.",
+        "Urlaub in Kroatien, wohnhaft in Lärchfeld am Bach.",
+        "wohnh. Quastlbrück; Wohn. Zirbl",
+        "Rückkehr nach Bad Lärchingen und St. Quirin geplant.",
+    ],
+)
+def test_the_place_rules_find_from_their_cue_words_what_a_whole_note_scan_finds(text: str) -> None:
+    # The place stage runs only after the automaton's cue words, with the tests that can
+    # succeed after each word; a scan of the whole note must find nothing more.
+    for detector, reference in zip(CONFIGURATIONS, REFERENCES, strict=True):
+        assert detector.detect_many([text])[0].spans == reference.detect(text).spans

@@ -511,3 +511,37 @@ def test_a_country_after_a_preposition_is_no_place_to_mask(
     masked = [text[s.start : s.end] for s in spans if s.end <= len(text)]
     assert country not in masked
     assert any(s.type == "LOC" and s.start > len(text) for s in spans)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Die Patientin lebt im Bezirk Quirnstetten und arbeitet dort.", "Quirnstetten"),
+        ("Er kommt aus dem Landkreis Lärchwangen zur Kontrolle.", "Lärchwangen"),
+        ("Wohnung am Stadtrand von Zirbelmoos, zweiter Stock.", "Zirbelmoos"),
+        ("Sie ist im Ortsteil Oberquast aufgewachsen.", "Oberquast"),
+        ("Sie zog in die Nachbargemeinde Quirnbach.", "Quirnbach"),
+        ("In der Stadt Zirbelmoos geboren.", "Zirbelmoos"),
+        ("Der Patient wohnt im Dorf Lärchegg.", "Lärchegg"),
+    ],
+)
+def test_a_name_after_a_noun_of_a_places_kind_is_a_place(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    # "Bezirk", "Landkreis", "Ortsteil", "Stadtrand von", "Dorf", "Stadt" name the place after
+    # them, whatever its ending
+    spans = default_detector.detect(text).spans
+    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In der Stadt Einkäufe erledigt.",  # an ordinary word after the noun
+        "Er fährt in die Stadt zum Einkaufen.",
+        "Bezirk 3 der Station.",
+        "Im Dorf Ruhe gefunden.",
+    ],
+)
+def test_an_ordinary_word_after_a_noun_of_a_places_kind_stays(default_detector: Detector, text: str) -> None:
+    assert [s for s in default_detector.detect(text).spans if s.type == "LOC"] == []

@@ -100,11 +100,14 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 # in "wohnort"): a place can only start after one of them. A residence label with a copula
 # ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
 PLACE_CUES: tuple[str, ...] = (
-    "wohnhaft", "wohnh", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
-    "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von", "über",
-    "nahe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt", "ab",
-    "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb",
-    "unterhalb", "außerhalb", "zwischen",
+    "wohnhaft", "wohnh", "wohn", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft",
+    "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
+    "über", "nahe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt",
+    "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb",
+    "unterhalb", "außerhalb", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
+    "großraum", "umland", "stadtrand", "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt",
+    "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
+    "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

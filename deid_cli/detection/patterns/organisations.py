@@ -229,7 +229,10 @@ _LOC_TRIGGER = guarded(
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
-    r"[Vv]erzogen[ \t]+nach)"
+    r"[Vv]erzogen[ \t]+nach|"
+    r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
+    r"|Gemeindegebiet|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
+    r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
     r"(?:[Nn]ähe|[Uu]mgebung)[ \t]+von|[Gg]egend[ \t]+um|[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|[Vv]or|[Hh]inter|"
     r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Oo]berhalb|[Uu]nterhalb|[Aa]ußerhalb)(?:[ \t]+von)?|"
@@ -271,26 +274,39 @@ _MAY_ROUTE = 4  # … where names stand too: only a route's town ("ab Zirbenau n
 _MAY_BETWEEN = 8  # … or the first of two ("zwischen Zirbl und Linz")
 _MAY_RESIDENCE = 16  # a place no list knows after a residence cue ("lebt in", "Wohnort:")
 _MAY_COPULA = 32  # a residence label before a copula ("Heimat ist Zirbl")
+_MAY_UNKNOWN = 128  # a place no list knows after a place noun ("im Bezirk Zirbl")
 _AFTER_GEGEND = 64  # only as the end of "Gegend um"
-_ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA
+_ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOWN
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
 _ROUTE_CUES = (
     "bei", "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich",
     "oberhalb", "unterhalb", "außerhalb",
 )  # fmt: skip
 _LABEL_CUES = (
-    "wohnhaft", "wohnh", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
+    "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
     "heimatstadt",
 )  # fmt: skip
+# Nouns of a place's kind that its name follows ("im Bezirk Zirbl", "Stadtrand von Zirbl": the
+# latter ends in "von", whose tests are a preposition's and so cover it too).
+_PLACE_NOUN_CUES = (
+    "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft", "großraum", "umland", "stadtrand",
+    "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt", "hauptstadt", "landeshauptstadt",
+    "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt", "nachbarort", "nachbargemeinde", "dorf",
+    "kurort", "marktgemeinde", "stadtgemeinde",
+)  # fmt: skip
 _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(("in", "aus", "nach"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
-    **dict.fromkeys(("über", "nahe", "unweit", "richtung", "von"), _MAY_KNOWN | _MAY_TOWN),
+    **dict.fromkeys(("über", "nahe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
+    "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN,  # also "Stadtrand von"
     "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
     "raum": _MAY_KNOWN,
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
+    **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
+    # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
+    **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
 }
 _COPULA_AFTER = re.compile(r"[ \t]+(?:ist|war|bleibt|lautet)[ \t]")
 _COPULA_INITIALS = frozenset("iwbl")
@@ -747,10 +763,11 @@ class OrgStage:
         pre-check before ``_LOC_TRIGGER`` scans the note: it runs the tests ``_CUE_TESTS``
         names for the word, each at least as lenient as the pattern's own."""
         pos = end
-        while pos < len(text) and text[pos] in " \t:":
+        while pos < len(text) and text[pos] in " \t:.":
             pos += 1
-        # Every place the patterns find after a cue starts with a capital right there; a
-        # label's copula ("Heimat ist Zirbl") is the one lower-case word that may stand between.
+        # Every place the patterns find after a cue starts with a capital right there (after
+        # blanks, a colon, an abbreviation's stop: "Wohnh. Zirbl"); a label's copula ("Heimat
+        # ist Zirbl") is the one lower-case word that may stand between.
         if pos >= len(text) or not text[pos].isupper():
             return (
                 text[pos : pos + 1] in _COPULA_INITIALS
@@ -765,6 +782,8 @@ class OrgStage:
         if tests & _MAY_KNOWN and self._place_may_start(text, end):
             return True
         if tests & _MAY_RESIDENCE and self._residence_cue_before(text, pos):
+            return True
+        if tests & _MAY_UNKNOWN and self._unknown_place(text, end) is not None:
             return True
         if not tests & _MAY_TOWN:
             return False

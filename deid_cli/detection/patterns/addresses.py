@@ -168,6 +168,13 @@ _RESIDENCE_BEFORE = re.compile(
     r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
 )
 _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
+# The flat within the house after a house number: "Stiege 3 Top 7", ", Tür 5", "Whg. 12".
+_FLAT = re.compile(
+    r"(?:,?[ ](?:Stiege|Stg\.|Top|Tür|Whg\.|Wohnung|Block)[ ]?\d{1,4}(?:[a-gA-G])?(?![\w/\-])){1,3}"
+)
+# A town after an address and its comma, where no postcode stands: "Lärchenhof 3, Zirbldorf."
+_TOWN_AFTER_ADDRESS = re.compile(r",[ ](?=[A-ZÄÖÜ])")
+_TOWN_ENDS = frozenset(",;.)\n\r")
 # Where an address's postcode stands (what precedes it): a line's start, a letterhead's
 # separator, a comma, or a preposition of place.
 _POSTCODE_SLOT = re.compile(
@@ -231,7 +238,7 @@ class AddressFinder:
                 continue  # "die Straße 5" names no street
             if kept:
                 start -= len(" ".join(words[-kept:])) + 1
-            out.append(Span(start, m.end(), ADD, "RegexAddress"))
+            out += self._address_with_town(text, start, m.end())
         preposition_matches = (
             finditer_from(_ADDRESS_PREP, text, _ADDRESS_PREP_FIRST)
             if street_starts is None
@@ -241,10 +248,38 @@ class AddressFinder:
             if any(w.lower() in _PREP_NAME_STOP for w in m.group("name").split()):
                 continue
             end = m.end()
-            if end < len(text) and (text[end] not in _PREP_END_OK or NUMBER_GOES_ON.match(text, end)):
-                continue  # "Am Morgen 2 Tabletten": a count, not a house number
-            out.append(Span(m.start(), end, ADD, "RegexAddress"))
+            if (
+                end < len(text)
+                and (text[end] not in _PREP_END_OK or NUMBER_GOES_ON.match(text, end))
+                and _FLAT.match(text, end) is None
+            ):
+                continue  # "Am Morgen 2 Tabletten": a count, not a house number (unless a flat follows)
+            out += self._address_with_town(text, m.start(), end)
         return out
+
+    def _address_with_town(self, text: str, start: int, end: int) -> list[Span]:
+        """The address with the flat after its house number ("Stiege 3 Top 7"), and the town
+        after its comma where no postcode stands ("Lärchenhof 3, Zirbldorf"): a known place, or
+        a possible place that ends its clause. The town is the place an address's postcode
+        would precede (RegexZIP's ADD, a city where LOC is asked for)."""
+        flat = _FLAT.match(text, end)
+        end = flat.end() if flat is not None else end
+        spans = [Span(start, end, ADD, "RegexAddress")]
+        comma = _TOWN_AFTER_ADDRESS.match(text, end)
+        if comma is None:
+            return spans
+        town = self._place_after(text, comma.end())
+        if town is None and self._place_like is not None:
+            word = _CAPITALIZED_PLACE.match(text, comma.end())
+            if (
+                word is not None
+                and (word.end() == len(text) or text[word.end()] in _TOWN_ENDS)
+                and all(self._place_like(part) for part in word.group().split("-"))
+            ):
+                town = word.end()
+        if town is not None:
+            spans.append(Span(comma.end(), town, ADD, "RegexZIP"))
+        return spans
 
     def zips(self, text: str) -> list[Span]:
         out: list[Span] = []

@@ -411,8 +411,10 @@ _ID_KEYWORD = (
     f"{_firsts(_KW_STEMS + _KW_WORDS)}(?<![\\w\\-].)"
     f"(?:(?:{_rests(_KW_STEMS)})\\.?-?[ ]?{_KW_SUFFIX}|(?:{_rests(_KW_WORDS)}))(?![^\\W\\d_])"
 )
-# A keyword may be glossed before its code: "Fallnummer (intern): 123456", "Pat.-ID (KIS) 4711".
-_CODE_SEPARATOR = r"(?:[ \t]{0,3}\([^()\n]{1,24}\))?[ \t]{0,3}(?:[:#=][ \t]{0,3})?"
+# A keyword may be glossed before its code ("Fallnummer (intern): 123456", "Pat.-ID (KIS) 4711")
+# or said to be it ("Die Fallnummer lautet 123456", "Die Aufnahmenummer war 4471203").
+_CODE_GLOSS = r"(?:[ \t]{0,3}\([^()\n]{1,24}\))?[ \t]{0,3}"
+_CODE_SEPARATOR = _CODE_GLOSS + r"(?:[:#=][ \t]{0,3}|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
 # Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17").
 _MORE_GROUPS = r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d)){0,3})"
 # The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
@@ -593,8 +595,19 @@ _LABELLED_CODE = re.compile(
     r"|\d{2,4}[\-/][A-Z]{1,4}[\-/]\d{3,8})"
     r"(?![\w/.,\-]|[ \t]*(?:/|mg|µg|ml|µl|l|%|E\b|IE|Einheiten|mmol|g\b))" + _MORE_GROUPS
 )
+# A letter's reference line: "Unser Zeichen: XY/4471/23", "Ihr Zeichen ab-12/7", "Ihr
+# Aktenzeichen 17 Cg 88/21": the file number of sender or addressee, any code with a digit
+# (a court's "number, register, number/year" whole).
+_REFERENCE_LINE = re.compile(
+    r"(?P<kw>(?<![\w\-])(?:[Uu]nser(?:e)?|[Ii]hr(?:e)?)[ \t]+(?:Zeichen|Aktenzeichen|Geschäftszeichen|Az\.))"
+    r"[ \t]{0,3}:?[ \t]{0,3}"
+    r"(?P<code>\d{1,4}[ ][A-Za-z]{1,4}[ ]\d{1,6}/\d{2,4}"
+    r"|(?:[A-Za-z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
+    + _MORE_GROUPS
+)
 _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
+    (_REFERENCE_LINE, 1, None),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456").

@@ -726,3 +726,41 @@ def test_a_district_word_after_a_place_no_list_knows_closes_the_address(
 def test_a_district_word_in_a_sentence_after_a_place_no_list_knows_is_left_out(detector: Detector) -> None:
     text = "Umzug nach 3100 Zirbenau Nord am Montag."
     assert zips_and_places(detector, text) == [("3100", ZIP), ("Zirbenau", LOC)]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Wohnung Zirbelweg 12 Stiege 3 Top 7, Lift vorhanden.", "Zirbelweg 12 Stiege 3 Top 7"),
+        ("Neue Adresse Quirnstraße 8, Tür 5.", "Quirnstraße 8, Tür 5"),
+        ("Am Quirnbach 4 Whg. 12", "Am Quirnbach 4 Whg. 12"),
+    ],
+)
+def test_the_flat_after_a_house_number_belongs_to_the_address(
+    detector: Detector, text: str, address: str
+) -> None:
+    assert (address, "ADD") in [(text[s.start : s.end], s.type) for s in detector.detect(text).spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Kontakt: Lärchenhof 3, Quirnbach", "Quirnbach"),  # a possible place ending the line
+        ("Er wohnt Zirbelgasse 4, Quirnstetten.", "Quirnstetten"),
+        ("Adresse Lärchenweg 9, Innsbruck, seit Mai", "Innsbruck"),  # a known place
+    ],
+)
+def test_a_town_after_an_address_and_its_comma_is_a_place(detector: Detector, text: str, town: str) -> None:
+    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in detector.detect(text).spans]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sie lebt Zirbelweg 4, Erdgeschoss.",  # an ordinary word after the comma
+        "Wohnhaft Zirbelweg 4, Tochter kommt täglich.",
+        "Zirbelweg 4, 3. Stock",
+    ],
+)
+def test_an_ordinary_word_after_an_address_and_its_comma_stays(detector: Detector, text: str) -> None:
+    assert [s.type for s in detector.detect(text).spans] == ["ADD"]

@@ -371,6 +371,13 @@ def test_iban_with_wrong_checksum_is_not_an_id(stage: PhiStage, number: str) -> 
         ("Labornummer 4711-0815", "4711-0815"),
         ("KVNR: " + kvnr("B", "11223344"), kvnr("B", "11223344")),
         ("Fallnr. 123456 78 J.", "123456"),
+        # a keyword said to be its code
+        ("Die Fallnummer lautet 20231234.", "20231234"),
+        ("Die Aufnahmenummer war 4471203.", "4471203"),
+        # a letter's reference line: any code with a digit
+        ("Unser Zeichen: QZ/4471/23", "QZ/4471/23"),
+        ("Ihr Zeichen ab-12/7", "ab-12/7"),
+        ("Ihr Aktenzeichen: 17 Cg 88/21", "17 Cg 88/21"),
     ],
 )
 def test_keyword_introduces_an_id_and_only_the_code_is_masked(stage: PhiStage, text: str, code: str) -> None:
@@ -393,6 +400,8 @@ def test_keyword_introduces_an_id_and_only_the_code_is_masked(stage: PhiStage, t
         "Metoprolol 47,5 mg 1-0-1",
         "1234567890",  # ten digits without keyword or valid check digit
         "A123456789",  # KVNR shape, wrong check digit
+        "Die Fallzahl ist 3 pro Woche.",  # a count after a copula
+        "Ihr Zeichen: keines",  # a reference line without a code
     ],
 )
 def test_numbers_without_keyword_or_checksum_are_not_ids(stage: PhiStage, text: str) -> None:

@@ -509,7 +509,7 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
 
 
 _WARD = re.compile(
-    _place_head(_WARD_WORDS, ["station", "einheit", "haus", "gebäude", "pavillon", "unit"])
+    _place_head(_WARD_WORDS, ["station", "einheit", "haus", "gebäude", "pavillon", "unit", "trakt", "flügel"])
     + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
 _ROOM = re.compile(
@@ -550,6 +550,26 @@ _WARD_DEPARTMENT = re.compile(
     r"S(?<![\w\-]S)(?:tation|tat\.|tn\.)[ \t]{1,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
     rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
+# A ward named by a word, as houses name them after trees, flowers or saints: "Station Lärche",
+# "Stat. Enzian". Not a department, a wing, a kind of ward or a role ("Station Kardiologie",
+# "Station Aufnahme", "Stationsarzt").
+_NAMED_WARD = re.compile(
+    r"S(?<![\w\-]S)(?:tation|tat\.|tn\.)[ \t]{1,3}"
+    r"(?P<code>(?P<name>[A-ZÄÖÜ][a-zäöüß]{2,20})(?:[ \t]\d{1,2}[A-Za-z]?)?)(?![\w\-])"
+)
+# Lower case: what a ward's name is not.
+_NOT_A_WARD_NAME = re.compile(
+    r"[a-zäöüß]*(?:logie|urgie|iatrie|pädie|medizin|heilkunde|ambulanz|aufnahme|station|pflege|dienst"
+    r"|leitung|arzt|ärztin|ärzte|schwester|pfleger|team|telefon|zimmer|ie|ik)"
+    r"|innere|interne|intensiv|palliativ|normal|privat|sonder|akut|tages|wach|nacht|mitte|nord|süd|ost|west"
+    r"|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|und|oder|mit|ohne|bei|für|von|nach|heute|morgen"
+)
+
+
+def _is_ward_name(m: re.Match[str]) -> bool:
+    return _NOT_A_WARD_NAME.fullmatch(m.group("name").lower()) is None
+
+
 # A moving preposition: "auf", "von", "an", "zu(r)", "in", "nach".
 _MOVING = (
     r"[AaVvZzIiNnÜü](?<![\w\-][AaVvZzIiNnÜü])"
@@ -563,7 +583,7 @@ _ARTICLE = r"(?:die|der|den|dem|unsere|unserer|ihre|ihrer|seine|seiner)[ \t]+"
 # counts ("in der Radiologie 2 Aufnahmen", "2 weitere").
 _DEPARTMENT = (
     r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin)|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
-    r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma)"
+    r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma|Med|Chir)"
 )
 _WARD_AFTER_DEPARTMENT = re.compile(
     rf"{_MOVING}(?:{_ARTICLE})?{_DEPARTMENT}[ \t]+"
@@ -584,6 +604,7 @@ _WARD_AFTER_PREPOSITION = re.compile(
 _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_COLON_ID, 4, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place), (_WARD_WING, 0, None),
     (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
+    (_NAMED_WARD, 0, _is_ward_name),
 )  # fmt: skip
 # Keyword identifiers: (pattern, fewest digits, check).
 # Any label with a colon before a code shaped as identifiers are and measurements are not: seven

@@ -683,6 +683,8 @@ def test_a_ward_noun_before_a_duration_or_without_a_code_is_no_identifier(stage:
         ("Verlegung auf die Abteilung 4 Süd.", "4 Süd"),
         ("Pat. liegt in Box 3.", "3"),
         ("Aufnahme in Gebäude B.", "B"),
+        ("Sie liegt im Bettentrakt B.", "B"),
+        ("Verlegung auf die Med 3.", "3"),
     ],
 )
 def test_wards_named_by_a_unit_a_department_a_letter_or_a_wing_are_identifiers(
@@ -969,4 +971,29 @@ def test_keywords_in_capitals_or_with_a_gloss_introduce_an_identifier(
 def test_phone_classification_fee_and_range_numbers_are_no_keyword_identifiers(
     stage: PhiStage, text: str
 ) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Die Patientin liegt auf der Station Lärche.", "Lärche"),
+        ("Stationsarzt der Stat. Enzian informiert.", "Enzian"),
+        ("Station Quirin 2 liegt im dritten Stock.", "Quirin 2"),
+    ],
+)
+def test_a_ward_named_by_a_word_is_an_identifier(stage: PhiStage, text: str, code: str) -> None:
+    # houses name wards after trees, flowers or saints: the name and its code are the ward
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Station Kardiologie informiert.",
+        "Rückruf an Station Aufnahme.",
+        "Station Intensiv meldet Bettenbedarf.",
+    ],
+)
+def test_a_department_or_a_kind_of_ward_after_station_is_no_ward_name(stage: PhiStage, text: str) -> None:
     assert found(stage, text, ID) == []

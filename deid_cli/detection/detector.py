@@ -7,6 +7,7 @@ here edits text; replacement happens once, later (``pseudonyms.replace_spans``).
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
@@ -33,6 +34,7 @@ from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
 from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.organisations import MASKERS as ORG_MASKERS
 from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
@@ -41,6 +43,7 @@ from deid_cli.detection.spans import (
     AGE,
     DAT,
     DEFAULT_TYPES,
+    HCP,
     ID,
     LOC,
     NAME_TYPES,
@@ -515,6 +518,8 @@ class Detector:
         spans = self._resolve(corrections, candidates, keep)
         spans = retype_by_context(view, spans)
         spans = [s for s in spans if s.type in self.types]
+        if LOC in self.types and any(s.type == HCP for s in spans):
+            spans = self._with_towns_after_doctors(view, spans)
         proven = [
             (s.reference.capitalize() if s.reference else view[s.start : s.end], s.type)
             for s in spans
@@ -525,6 +530,25 @@ class Detector:
         return Detection([self._to_original(prepared, s) for s in spans], proven)
 
     # -- steps ----------------------------------------------------------------------------------
+    def _with_towns_after_doctors(self, view: str, spans: list[Span]) -> list[Span]:
+        """A town after a health professional's name and its comma, where the practice is
+        ("Hausarzt: Dr. Zirbl, Quirnbach."): a known place, or a word that may be a town (no
+        ordinary word, listed name or noun) and ends as places do, ending its clause."""
+        added: list[Span] = []
+        for index, span in enumerate(spans):
+            if span.type != HCP:
+                continue
+            m = _TOWN_AFTER_NAME.match(view, span.end)
+            if m is None or (index + 1 < len(spans) and spans[index + 1].start < m.end("town")):
+                continue
+            town = m.group("town")
+            parts = town.split("-")
+            known = fold(town) in self.lexicon.places
+            shaped = any(map(self._may_be_town, parts))  # a possible town that ends as places do
+            if known or (shaped and all(self._may_be_town(p, ending=False) for p in parts)):
+                added.append(Span(m.start("town"), m.end("town"), LOC, ORG_MASKERS[LOC]))
+        return sorted([*spans, *added], key=_position) if added else spans
+
     @staticmethod
     def _correction_span(hit: Hit) -> Span:
         return Span(hit.start, hit.end, hit.correction_type or "PER", "Correction")
@@ -599,6 +623,10 @@ class Detector:
 # Word classes a town's name after a postcode does not have (a noun by its form aside, which
 # ``_may_be_place`` weighs).
 _NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | COUNTRY
+# A town after a name and its comma, ending its clause: "Dr. Zirbl, Quirnbach."
+_TOWN_AFTER_NAME = re.compile(
+    r",[ \t]{1,2}(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?=[ \t]*(?:[.,;)\n]|\Z))"
+)
 
 # Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
 # votes in overlap resolution (a site, the context stage's organisations, professions, places).

@@ -545,3 +545,38 @@ def test_a_name_after_a_noun_of_a_places_kind_is_a_place(
 )
 def test_an_ordinary_word_after_a_noun_of_a_places_kind_stays(default_detector: Detector, text: str) -> None:
     assert [s for s in default_detector.detect(text).spans if s.type == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Hausarzt: Dr. Lärchner, Zirbldorf", "Zirbldorf"),  # a town by its ending
+        ("Rückfrage bei Dr. Lärchner, Innsbruck.", "Innsbruck"),  # a known place
+        ("Mit freundlichen Grüßen\nDr. Quirin Lärchner, Quirnbach, 12.03.2024", "Quirnbach"),
+    ],
+)
+def test_a_town_after_a_doctors_name_and_its_comma_is_a_place(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    spans = default_detector.detect(text).spans
+    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hausarzt: Dr. Lärchner, Oberarzt der Inneren.",  # an ordinary word
+        "Dr. Lärchner, Facharzt für Innere Medizin",
+        "Servus Quirin, Kurzatmig seit gestern.",  # no place ending, no list
+    ],
+)
+def test_a_word_after_a_name_and_its_comma_that_is_no_town_stays(
+    default_detector: Detector, text: str
+) -> None:
+    assert all(s.type != "LOC" for s in default_detector.detect(text).spans)
+
+
+def test_a_practice_takes_its_legal_form(default_detector: Detector) -> None:
+    text = "Befund an die Gruppenpraxis Lärchner OG geschickt."
+    sites = [text[s.start : s.end] for s in default_detector.detect(text).spans if s.type == "SIT"]
+    assert sites == ["Gruppenpraxis Lärchner OG"]

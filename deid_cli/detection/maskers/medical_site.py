@@ -109,9 +109,9 @@ _ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
 # A second site noun written apart from the first: "Reha Zentrum", "Reha Klinik".
 _SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum)(?![\w-])")
 # What closes a site's name after it: a twin town ("Klinikum Zirbl-Lärchfeld"), a district word
-# and a legal form ("Spital Zirbl AG", "Klinik Zirbl GmbH").
+# and a legal form ("Spital Zirbl AG", "Klinik Zirbl GmbH", "Gruppenpraxis Zirbl OG").
 _TWIN_TOWN = re.compile(r"-[A-ZÄÖÜ][a-zäöüß]{2,30}(?![\w-])")
-_LEGAL_FORM = re.compile(r"[ \t](?:AG|GmbH|gGmbH|KG|e\.[ ]?V\.|Betriebs-GmbH|GesmbH|SE)(?![\w])")
+_LEGAL_FORM = re.compile(r"[ \t](?:AG|GmbH|gGmbH|KG|OG|GesbR|e\.[ ]?V\.|Betriebs-GmbH|GesmbH|SE)(?![\w])")
 # A town's adjective before a site word: "Zirbldorfer Klinikum".
 _ADJECTIVE_BEFORE = re.compile(r"(?<![\w.-])([A-ZÄÖÜ][a-zäöüß]{2,38}er)[ \t]\Z")
 # A patron after "zum"/"zur": "Spital zum Heiligen Geist", "Krankenhaus zur Guten Hirtin".

@@ -523,6 +523,8 @@ def test_a_country_after_a_preposition_is_no_place_to_mask(
         ("Sie zog in die Nachbargemeinde Quirnbach.", "Quirnbach"),
         ("In der Stadt Zirbelmoos geboren.", "Zirbelmoos"),
         ("Der Patient wohnt im Dorf Lärchegg.", "Lärchegg"),
+        ("Sie wohnt im Weiler Oberquast.", "Oberquast"),
+        ("Er lebt in der Katastralgemeinde Lärchegg.", "Lärchegg"),
     ],
 )
 def test_a_name_after_a_noun_of_a_places_kind_is_a_place(
@@ -580,3 +582,23 @@ def test_a_practice_takes_its_legal_form(default_detector: Detector) -> None:
     text = "Befund an die Gruppenpraxis Lärchner OG geschickt."
     sites = [text[s.start : s.end] for s in default_detector.detect(text).spans if s.type == "SIT"]
     assert sites == ["Gruppenpraxis Lärchner OG"]
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Die Familie lebt in Zirbldorf bei Quirnau.", "Quirnau"),  # a second town joined by "bei"
+        ("Anreise von Quirnstetten aus mit dem Taxi.", "Quirnstetten"),  # a route's start
+    ],
+)
+def test_a_town_joined_to_a_place_or_starting_a_route_is_a_place(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    spans = default_detector.detect(text).spans
+    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+
+
+def test_an_ordinary_word_or_a_title_after_a_place_and_bei_stays(default_detector: Detector) -> None:
+    for text in ("Termin in Linz bei Bedarf.", "Kontrolle in Linz bei Dr. Lärchner."):
+        places = [text[s.start : s.end] for s in default_detector.detect(text).spans if s.type == "LOC"]
+        assert places == ["Linz"]

@@ -107,7 +107,9 @@ PLACE_CUES: tuple[str, ...] = (
     "unterhalb", "außerhalb", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
     "großraum", "umland", "stadtrand", "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt",
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
-    "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde",
+    "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
+    "katastralgemeinde", "gemeindeteil", "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk",
+    "gemeindebezirk",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

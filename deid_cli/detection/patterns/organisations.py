@@ -231,7 +231,8 @@ _LOC_TRIGGER = guarded(
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
-    r"|Gemeindegebiet|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
+    r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
+    r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
     r"(?:[Nn]ähe|[Uu]mgebung)[ \t]+von|[Gg]egend[ \t]+um|[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|[Vv]or|[Hh]inter|"
@@ -293,7 +294,8 @@ _PLACE_NOUN_CUES = (
     "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft", "großraum", "umland", "stadtrand",
     "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt", "hauptstadt", "landeshauptstadt",
     "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt", "nachbarort", "nachbargemeinde", "dorf",
-    "kurort", "marktgemeinde", "stadtgemeinde",
+    "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung", "katastralgemeinde", "gemeindeteil",
+    "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk", "gemeindebezirk",
 )  # fmt: skip
 _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(("in", "aus", "nach"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
@@ -328,10 +330,12 @@ _TOWN_PREPOSITIONS = frozenset(
 # A possible place that ends its clause after a bare preposition is one ("kommt aus Zirbl.",
 # "nach Zirbl, dort"): a noun there would need more words ("aus Zirbl entfernt").
 _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
-# After "von" a town is named only as the start of a route: "von Zirbenau nach Linz".
-_ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|in[ \t]+(?:die|das|den))(?!\w)")
-# What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld".
-_JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis)[ \t]{1,2}(?=[A-ZÄÖÜ])")
+# After "von" a town is named only as the start of a route: "von Zirbenau nach Linz", "von
+# Zirbenau aus".
+_ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|aus|in[ \t]+(?:die|das|den))(?!\w)")
+# What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld", "Zirbl bei
+# Linz".
+_JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei)[ \t]{1,2}(?=[A-ZÄÖÜ])")
 # "zwischen Zirbenau und Linz": the first of two places.
 _BETWEEN_ON = re.compile(r"[ \t]{1,2}und[ \t]+[A-ZÄÖÜ]")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").

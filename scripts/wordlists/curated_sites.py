@@ -338,7 +338,9 @@ Landesspital Liechtenstein
 """
 
 
-#: Generic words that, followed by a capitalised place, name a site ("LKH Vöcklabruck").
+#: Generic words that, followed by a capitalised place, name a site ("LKH Vöcklabruck"); the
+#: genitive forms too ("in der Ambulanz des Klinikums Zirbldorf"), the groups houses belong to,
+#: and the religious orders whose houses are called by their name ("bei den Barmherzigen Brüdern").
 SITE_PREFIXES = """
 AKH BKH KH LK LKH UK UKH
 Bezirkskrankenhaus Fachklinik Herzzentrum Hospital Kantonsspital Kinderklinik Kinderspital
@@ -354,4 +356,12 @@ Versorgungszentrum MVZ Primärversorgungszentrum Dialysezentrum Diagnosezentrum 
 Pflegezentrum Seniorenheim Altenheim Hospiz Facharztordination Kinderarztordination Wahlarztordination
 Zahnarztpraxis Frauenarztpraxis Allgemeinpraxis Landarztpraxis Praxisgemeinschaft Ordinationsgemeinschaft
 Primärversorgungseinheit PVE Ärztehaus Tagesklinik
+Institut Röntgeninstitut Radiologieinstitut Röntgenpraxis Radiologiezentrum Nierenzentrum Zentrallabor
+Laborpraxis Brustzentrum Krebszentrum Tumorzentrum Rheumazentrum Schlaflabor
+Klinikums Krankenhauses Spitals Hospitals Sanatoriums Instituts Landesklinikums Landeskrankenhauses
+Universitätsklinikums Kreisklinikums Kreiskrankenhauses Bezirkskrankenhauses Unfallkrankenhauses
+Pflegeheims Seniorenheims Rehabilitationszentrums Gesundheitszentrums Ärztezentrums
+Kurhaus Gesundheitsverbund Klinikverbund Krankenhausverbund Spitalverbund
+Alexianer Barmherzige Barmherzigen Borromäerinnen Diakonissen Elisabethinen Franziskanerinnen
+Kreuzschwestern Marienschwestern Vinzentinerinnen
 """

@@ -602,3 +602,19 @@ def test_an_ordinary_word_or_a_title_after_a_place_and_bei_stays(default_detecto
     for text in ("Termin in Linz bei Bedarf.", "Kontrolle in Linz bei Dr. Lärchner."):
         places = [text[s.start : s.end] for s in default_detector.detect(text).spans if s.type == "LOC"]
         assert places == ["Linz"]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Vorstellung in der Ambulanz des Klinikums Zirbldorf.", "Klinikums Zirbldorf"),  # genitive
+        ("Befund des Instituts für Radiologie Zirbldorf.", "Instituts für Radiologie Zirbldorf"),
+        ("Dialyse im Nierenzentrum Quirnbach.", "Nierenzentrum Quirnbach"),
+        ("Labor: Zentrallabor Quirnbach", "Zentrallabor Quirnbach"),
+    ],
+)
+def test_institutes_centres_and_a_site_word_in_the_genitive_name_a_site(
+    default_detector: Detector, text: str, site: str
+) -> None:
+    spans = default_detector.detect(text).spans
+    assert (site, "SIT") in [(text[s.start : s.end], s.type) for s in spans]

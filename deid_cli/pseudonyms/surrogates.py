@@ -60,6 +60,14 @@ _PARTICLES = frozenset(
         "ten", "ter", "al", "el", "bin", "ibn",
     )
 )  # fmt: skip
+# The site words a surrogate house is named with: a house noun or an acronym ("Klinikum", "LKH"),
+# not a genitive ("des Klinikums") or a religious order ("Barmherzigen"), which the detector's
+# list holds too but which make no house's name on their own.
+_HOUSE_WORD = re.compile(
+    r"(?:[^\W\d_]+-)?[^\W\d_]*(?:klinik|klinikum|kliniken|krankenhaus|spital|hospital|praxis|ordination|zentrum"
+    r"|heim|haus|sanatorium|ambulatorium|hospiz|institut|labor|anstalt|einheit|gemeinschaft)|[A-ZÄÖÜ]{2,4}",
+    re.IGNORECASE,
+)
 # Country prefixes a phone surrogate keeps (+43 and 0043 alike).
 _PHONE_PREFIX = re.compile(r"\s*(?:\+|00)(?:43|49|41|39|36|48|40|90|420|421|385|386|387|381)(?!\d)")
 _NAME_POOL_ENTRY = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")
@@ -139,7 +147,7 @@ def load_pools(directory: Path | None = None) -> SurrogatePools:
         postcodes_at=postcodes_at,
         postcodes_de=_postcodes(_lines(directory, "postcodes_de.tsv")),
         places=tuple(dict.fromkeys(place for _, place in postcodes_at)),
-        site_prefixes=tuple(_lines(directory, "site_prefixes.txt")),
+        site_prefixes=tuple(p for p in _lines(directory, "site_prefixes.txt") if _HOUSE_WORD.fullmatch(p)),
         title_words=title_words,
         title_names=frozenset(word for word in title_words if word in names),
     )

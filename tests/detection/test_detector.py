@@ -476,8 +476,7 @@ def default_detector() -> Detector:
 def test_a_word_that_ends_as_places_do_after_a_preposition_is_a_town(
     default_detector: Detector, text: str, town: str
 ) -> None:
-    spans = default_detector.detect(text).spans
-    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+    assert (town, "LOC") in typed(text, default_detector)
 
 
 @pytest.mark.parametrize(
@@ -532,8 +531,7 @@ def test_a_name_after_a_noun_of_a_places_kind_is_a_place(
 ) -> None:
     # "Bezirk", "Landkreis", "Ortsteil", "Stadtrand von", "Dorf", "Stadt" name the place after
     # them, whatever its ending
-    spans = default_detector.detect(text).spans
-    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+    assert (town, "LOC") in typed(text, default_detector)
 
 
 @pytest.mark.parametrize(
@@ -560,8 +558,7 @@ def test_an_ordinary_word_after_a_noun_of_a_places_kind_stays(default_detector: 
 def test_a_town_after_a_doctors_name_and_its_comma_is_a_place(
     default_detector: Detector, text: str, town: str
 ) -> None:
-    spans = default_detector.detect(text).spans
-    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+    assert (town, "LOC") in typed(text, default_detector)
 
 
 @pytest.mark.parametrize(
@@ -594,8 +591,7 @@ def test_a_practice_takes_its_legal_form(default_detector: Detector) -> None:
 def test_a_town_joined_to_a_place_or_starting_a_route_is_a_place(
     default_detector: Detector, text: str, town: str
 ) -> None:
-    spans = default_detector.detect(text).spans
-    assert (town, "LOC") in [(text[s.start : s.end], s.type) for s in spans]
+    assert (town, "LOC") in typed(text, default_detector)
 
 
 def test_an_ordinary_word_or_a_title_after_a_place_and_bei_stays(default_detector: Detector) -> None:
@@ -616,5 +612,4 @@ def test_an_ordinary_word_or_a_title_after_a_place_and_bei_stays(default_detecto
 def test_institutes_centres_and_a_site_word_in_the_genitive_name_a_site(
     default_detector: Detector, text: str, site: str
 ) -> None:
-    spans = default_detector.detect(text).spans
-    assert (site, "SIT") in [(text[s.start : s.end], s.type) for s in spans]
+    assert (site, "SIT") in typed(text, default_detector)

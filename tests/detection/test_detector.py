@@ -613,3 +613,24 @@ def test_institutes_centres_and_a_site_word_in_the_genitive_name_a_site(
     default_detector: Detector, text: str, site: str
 ) -> None:
     assert (site, "SIT") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Die Patientin wurde im St. Quirin aufgenommen.", "St. Quirin"),
+        ("Verlegung ins St. Lärchus zur weiteren Betreuung.", "St. Lärchus"),
+        ("Entlassung aus dem Sankt Zirbelius nach Hause.", "Sankt Zirbelius"),
+        ("Vorbefunde vom Hl. Quirin liegen vor.", "Hl. Quirin"),
+    ],
+)
+def test_a_house_called_by_its_saint_after_an_article_is_a_site(
+    default_detector: Detector, text: str, site: str
+) -> None:
+    # the whole name, not a partial mask that leaves "St." beside a person's pseudonym
+    assert (site, "SIT") in typed(text, default_detector)
+
+
+def test_a_saint_without_an_article_is_a_town(default_detector: Detector) -> None:
+    text = "Er wohnt in St. Quirin am See."
+    assert [t for _, t in typed(text, default_detector)] == ["LOC"]

@@ -112,6 +112,9 @@ PLACE_CUES: tuple[str, ...] = (
     "gemeindebezirk",
 )  # fmt: skip
 
+# A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
+SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
+
 _NON_WORD = re.compile(r"[\W_]")
 _FIRST_WORD = re.compile(r"[^\W_]+")
 
@@ -152,7 +155,7 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
         add(f" {word} ", PLACE_CUE)
     for word in STREET_PREPOSITIONS:
         add(f" {word} ", STREET_PREPOSITION)
-    for prefix in site_prefixes:
+    for prefix in [*site_prefixes, *SAINT_WORDS]:
         form = view_form(prefix).strip()
         if form:
             add(f" {form} ", SITE_WORD)

@@ -105,6 +105,15 @@ _ORDERS = frozenset(
         "Vinzentinerinnen", "Franziskanerinnen", "Borromäerinnen", "Alexianer",
     )
 )  # fmt: skip
+# A house called by the saint it is named after, with an article before it where a town has
+# none: "im St. Quirin", "ins Sankt Zirbl", "aus dem Hl. Geist" ("in St. Johann" is a town).
+_SAINT_HOUSE = re.compile(
+    r"(?<![\w.-])(?:St\.|Sankt|Hl\.)[ \t]?[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*(?![\w-])"
+)
+_ARTICLE_BEFORE = re.compile(
+    r"(?<![\w-])(?:[Ii]m|[Ii]ns|[Vv]om|[Zz]um|[Bb]eim"
+    r"|(?:[Aa]us|[Ii]n|[Vv]on|[Nn]ach|[Zz]u|[Mm]it|[Bb]ei|[Aa]n)[ \t]+(?:dem|das|den))[ \t]+\Z"
+)
 _ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
 # A second site noun written apart from the first: "Reha Zentrum", "Reha Klinik".
 _SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum)(?![\w-])")
@@ -182,6 +191,15 @@ class MedicalSiteMasker:
         )
         for match in prefixed:
             self._vote_named(ctx, match.start(), match.end())
+        saints = (
+            _SAINT_HOUSE.finditer(ctx.view)
+            if ctx.site_starts is None
+            else matches_from(_SAINT_HOUSE, ctx.view, ctx.site_starts)
+        )
+        for match in saints:
+            start, end = match.span()
+            if _ARTICLE_BEFORE.search(ctx.view, max(0, start - 12), start) and not ctx.is_blocked(start, end):
+                ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
         if may_name:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
             # its head noun, then named as the listed site words are.

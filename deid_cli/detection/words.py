@@ -34,7 +34,7 @@ COUNTRY = 1 << 11  # a country or world region (countries.txt): no place the rul
 NOT_A_NAME = NOT_NAME_SHAPED | COMMON | TITLE | KEPT | NOUN_SHAPED
 
 # Beyond this many distinct words the memory starts again (hostile input of endless new words).
-_MAX_WORDS = 1_000_000
+MAX_REMEMBERED_WORDS = 1_000_000
 
 # Typical endings of German abstract nouns; a capitalized word ending so is a noun, not a name.
 _NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ität", "ismus")
@@ -74,7 +74,7 @@ class WordClasses:
     def of(self, word: str) -> int:
         found = self._memo.get(word)
         if found is None:
-            if len(self._memo) >= _MAX_WORDS:
+            if len(self._memo) >= MAX_REMEMBERED_WORDS:
                 self._memo.clear()
             found = self._memo[word] = classify(word, self._lexicon)
         return found

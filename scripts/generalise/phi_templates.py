@@ -20,6 +20,7 @@ to be read while working on rules).
 
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass
 
 from generalise import fresh, holdout
@@ -116,33 +117,26 @@ TEST_PHI = PhiFamily(
 )
 # fmt: on
 
-HOLDOUT_PHI = PhiFamily(
-    address_blocks=holdout.ADDRESS_BLOCKS,
-    sentences=holdout.SENTENCES,
-    sites=holdout.SITES,
-    ward_codes=holdout.WARD_CODES,
-    id_keywords=holdout.ID_KEYWORDS,
-    house_numbers=holdout.HOUSE_NUMBERS,
-    street_abbreviations=holdout.STREET_ABBREVIATIONS,
-    mail_locals=holdout.MAIL_LOCALS,
-    mail_domains=holdout.MAIL_DOMAINS,
-    ascii_mail=holdout.ASCII_MAIL,
-    zip_prefixes=holdout.ZIP_PREFIXES,
-)
 
-FRESH_PHI = PhiFamily(
-    address_blocks=fresh.ADDRESS_BLOCKS,
-    sentences=fresh.SENTENCES,
-    sites=fresh.SITES,
-    ward_codes=fresh.WARD_CODES,
-    id_keywords=fresh.ID_KEYWORDS,
-    house_numbers=fresh.HOUSE_NUMBERS,
-    street_abbreviations=fresh.STREET_ABBREVIATIONS,
-    mail_locals=fresh.MAIL_LOCALS,
-    mail_domains=fresh.MAIL_DOMAINS,
-    ascii_mail=fresh.ASCII_MAIL,
-    zip_prefixes=fresh.ZIP_PREFIXES,
-)
+def _written_in(module: types.ModuleType) -> PhiFamily:
+    """A family's PHI templates as its own module writes them (holdout.py, fresh.py)."""
+    return PhiFamily(
+        address_blocks=module.ADDRESS_BLOCKS,
+        sentences=module.SENTENCES,
+        sites=module.SITES,
+        ward_codes=module.WARD_CODES,
+        id_keywords=module.ID_KEYWORDS,
+        house_numbers=module.HOUSE_NUMBERS,
+        street_abbreviations=module.STREET_ABBREVIATIONS,
+        mail_locals=module.MAIL_LOCALS,
+        mail_domains=module.MAIL_DOMAINS,
+        ascii_mail=module.ASCII_MAIL,
+        zip_prefixes=module.ZIP_PREFIXES,
+    )
+
+
+HOLDOUT_PHI = _written_in(holdout)
+FRESH_PHI = _written_in(fresh)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,

@@ -8,6 +8,7 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable
 
 from repo import REPO_ROOT
 
@@ -528,18 +529,23 @@ def _pool_overlaps(
     return listed, listed_words, person_words, shared, common
 
 
-def test_holdout_places_and_streets_are_fresh() -> None:
-    # Failures are counted, never printed: these are holdout strings.
+def _assert_pool_unshared(family: str, words_of: Callable[[str], list[str]], others: tuple[str, ...]) -> None:
+    """A family's places and streets: enough of them, each with postcodes, and nothing shared
+    with the ``others``' pools, the gazetteer or the dictionaries, whole names or single words
+    (``words_of`` splits a name), in any spelling. Failures are counted, never printed."""
     pools, gazetteer, keys = build_place_pools(), gazetteer_keys(), dictionary_keys()
-    hold = pools["holdout"]
-    assert len(hold.places) > 500 and len(hold.streets) > 100
-    assert set(hold.postcodes) == set(hold.places)
-    assert all(re.fullmatch(r"\d{4,5}", code) for codes in hold.postcodes.values() for code in codes)
-    names = (*hold.places, *hold.streets)
-    words = [w for name in names for w in _holdout_words(name)]
+    own = pools[family]
+    assert len(own.places) > 500 and len(own.streets) > 100
+    assert set(own.postcodes) == set(own.places)
+    assert all(re.fullmatch(r"\d{4,5}", code) for codes in own.postcodes.values() for code in codes)
+    names = (*own.places, *own.streets)
+    words = [w for name in names for w in words_of(name)]
     assert len(words) >= len(names)
-    # Nothing is shared with the dev and test pools, whole names or single words, in any spelling.
-    assert _pool_overlaps(names, words, pools, ("dev", "test"), gazetteer, keys) == (0, 0, 0, 0, 0)
+    assert _pool_overlaps(names, words, pools, others, gazetteer, keys) == (0, 0, 0, 0, 0)
+
+
+def test_holdout_places_and_streets_are_fresh() -> None:
+    _assert_pool_unshared("holdout", _holdout_words, ("dev", "test"))
     # Built from morphemes the test family does not use.
     test_parts = {p.lower() for p in (*VILLAGE_HEADS, *VILLAGE_STEMS, *VILLAGE_ENDINGS)}
     hold_parts = {p.lower() for p in (*holdout.HEADS, *holdout.STEMS, *holdout.ENDINGS)}
@@ -644,18 +650,7 @@ def _fresh_words(name: str) -> list[str]:
 
 
 def test_fresh_places_and_streets_are_fresh() -> None:
-    # Failures are counted, never printed: these are fresh strings.
-    pools, gazetteer, keys = build_place_pools(), gazetteer_keys(), dictionary_keys()
-    own = pools["fresh"]
-    assert len(own.places) > 500 and len(own.streets) > 100
-    assert set(own.postcodes) == set(own.places)
-    assert all(re.fullmatch(r"\d{4,5}", code) for codes in own.postcodes.values() for code in codes)
-    names = (*own.places, *own.streets)
-    words = [w for name in names for w in _fresh_words(name)]
-    assert len(words) >= len(names)
-    # Nothing is shared with the dev, test and holdout pools, whole names or single words.
-    others = ("dev", "test", "holdout")
-    assert _pool_overlaps(names, words, pools, others, gazetteer, keys) == (0, 0, 0, 0, 0)
+    _assert_pool_unshared("fresh", _fresh_words, ("dev", "test", "holdout"))
     # Built from morphemes, street words, prepositions and prefixes no earlier family uses.
     parts = {p.lower() for p in (*fresh.HEADS, *fresh.STEMS, *fresh.ENDINGS)}
     earlier = {

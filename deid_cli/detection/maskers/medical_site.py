@@ -14,6 +14,7 @@ import re
 
 from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
+from deid_cli.detection.lexicon.triggers import SAINT_WORDS
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
@@ -27,7 +28,9 @@ _SPACE = re.compile(r"[ \t]{1,2}")
 _PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
 _MAX_PLACE_WORDS = 4
 # A saint a house is named after: "St. Josef", "Sankt Elisabeth", "Hl. Geist", "St. Anna-Kinderspital".
-_SAINT = re.compile(r"[ \t]+(?:St\.|Sankt|Hl\.|Heilige[nr]?)[ \t]*([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*)")
+# A saint's title (the automaton's trigger words for a house named after one, "im St. Josef").
+_SAINT_TITLE = "|".join(re.escape(word) for word in SAINT_WORDS)
+_SAINT = re.compile(rf"[ \t]+(?:{_SAINT_TITLE}|Heilige[nr]?)[ \t]*([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*)")
 # An order or founder after the site word: "der Barmherzigen Brüder", "der Elisabethinen".
 _OF_WHOM = re.compile(r"[ \t]+(?:der|des)[ \t]+([A-ZÄÖÜ][^\W\d_]+)(?:[ \t]+([A-ZÄÖÜ][^\W\d_]+))?")
 
@@ -41,7 +44,7 @@ _NAMED_SITE = re.compile(
 
 
 # A saint before a house hyphenated onto its kind: "St. Josef-Krankenhaus".
-_SAINT_BEFORE = re.compile(r"(?<![\w.])(?:St\.|Sankt|Hl\.)[ \t]?\Z")
+_SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
@@ -95,7 +98,7 @@ _COMPOUND_KIND = re.compile(
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
 _DISTRICT = re.compile(rf"[ \t-](?:Nordwest|Nordost|Südwest|Südost|{DISTRICT_WORDS})(?![\w-])")
 # A saint and the name before a site word: "St. Zirbl Krankenhaus", "Sankt Lärch Klinikum".
-_SAINT_NAME_BEFORE = re.compile(r"(?<![\w.])(?:St\.|Sankt|Hl\.)[ \t]?[A-ZÄÖÜ][^\W\d_]+[ \t]\Z")
+_SAINT_NAME_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?[A-ZÄÖÜ][^\W\d_]+[ \t]\Z")
 # Religious orders whose houses are called by the order's name alone (site_prefixes.txt holds
 # them, so the automaton finds them): "bei den Barmherzigen Brüdern", "im Elisabethinen".
 _ORDERS = frozenset(
@@ -108,7 +111,7 @@ _ORDERS = frozenset(
 # A house called by the saint it is named after, with an article before it where a town has
 # none: "im St. Quirin", "ins Sankt Zirbl", "aus dem Hl. Geist" ("in St. Johann" is a town).
 _SAINT_HOUSE = re.compile(
-    r"(?<![\w.-])(?:St\.|Sankt|Hl\.)[ \t]?[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*(?![\w-])"
+    rf"(?<![\w.-])(?:{_SAINT_TITLE})[ \t]?[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*(?![\w-])"
 )
 _ARTICLE_BEFORE = re.compile(
     r"(?<![\w-])(?:[Ii]m|[Ii]ns|[Vv]om|[Zz]um|[Bb]eim"

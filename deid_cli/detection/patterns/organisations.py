@@ -52,6 +52,7 @@ from deid_cli.detection.patterns.place_index import (
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.ranges import union_ranges
 from deid_cli.detection.spans import Span, resolve_overlaps
+from deid_cli.detection.words import MAX_REMEMBERED_WORDS
 
 __all__ = ["LOC", "MASKERS", "ORG", "PRO", "OrgStage", "bundled_org_lists"]
 
@@ -766,19 +767,17 @@ class OrgStage:
         """Could a place pattern find a place after the cue word at ``start:end``? The
         pre-check before ``_LOC_TRIGGER`` scans the note: it runs the tests ``_CUE_TESTS``
         names for the word, each at least as lenient as the pattern's own."""
-        pos = end
-        while pos < len(text) and text[pos] in " \t:.":
-            pos += 1
+        pos = _after(text, end, " \t:.")
+        tests = _CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS)
         # Every place the patterns find after a cue starts with a capital right there (after
         # blanks, a colon, an abbreviation's stop: "Wohnh. Zirbl"); a label's copula ("Heimat
         # ist Zirbl") is the one lower-case word that may stand between.
         if pos >= len(text) or not text[pos].isupper():
             return (
-                text[pos : pos + 1] in _COPULA_INITIALS
+                bool(tests & _MAY_COPULA)
+                and text[pos : pos + 1] in _COPULA_INITIALS
                 and _COPULA_AFTER.match(text, end) is not None
-                and bool(_CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS) & _MAY_COPULA)
             )
-        tests = _CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS)
         if tests & _AFTER_GEGEND and text[max(0, start - 12) : start].rstrip(" \t")[-6:].lower() != "gegend":
             return False
         if not self._may_start_place(text, pos):
@@ -803,6 +802,8 @@ class OrgStage:
         key = token.group()
         found = self._first_tokens.get(key)
         if found is None:
+            if len(self._first_tokens) >= MAX_REMEMBERED_WORDS:
+                self._first_tokens.clear()  # hostile input of endless new words
             found = self._first_tokens[key] = self._token_may_start(key)
         return found
 
@@ -824,10 +825,7 @@ class OrgStage:
     def _place_may_start(self, text: str, cue_end: int) -> bool:
         """Can a place follow the cue word ending at ``cue_end``? Its first word, after blanks
         and a colon, must start a known place (the first test of ``_place_end``)."""
-        pos = cue_end
-        while pos < len(text) and text[pos] in " \t:":
-            pos += 1
-        return self._place_first_word(text, pos) is not None
+        return self._place_first_word(text, _after(text, cue_end)) is not None
 
     def _place_first_word(self, text: str, pos: int) -> re.Match[str] | None:
         """The capitalised word at ``pos`` if a known place starts with it."""
@@ -899,8 +897,7 @@ class OrgStage:
         by its form ("wohnt in Miete")."""
         if self._place_like is None:
             return None
-        while pos < len(text) and text[pos] in " \t:":
-            pos += 1
+        pos = _after(text, pos)
         # "wohnhaft in Bad Zirbenau"; a compound of two common words is a place here too
         end = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=True)
         return (end, fold(text[pos:end])) if end is not None else None
@@ -915,8 +912,7 @@ class OrgStage:
         "bei", where names stand too) only a town a route goes on from ("von Zirbenau nach")."""
         if self._town_like is None or self._place_like is None:
             return None
-        while pos < len(text) and text[pos] in " \t":
-            pos += 1
+        pos = _after(text, pos, " \t")
         if pos >= len(text) or not text[pos].isupper():
             return None
         m = _TOWN_PARTS.match(text, pos)
@@ -1006,9 +1002,10 @@ def _with_region(text: str, span: Span) -> Span:
     return span if end == span.end else Span(span.start, end, span.type, span.masker)
 
 
-def _after_label(text: str, pos: int) -> int:
-    """The position after the blanks and colon that follow a cue word ("Ort: |Zirbldorf")."""
-    while pos < len(text) and text[pos] in " \t:":
+def _after(text: str, pos: int, skipped: str = " \t:") -> int:
+    """The position after the blanks and colon (or the other ``skipped`` characters) that follow
+    a cue word ("Ort: |Zirbldorf")."""
+    while pos < len(text) and text[pos] in skipped:
         pos += 1
     return pos
 

@@ -160,7 +160,6 @@ class Detector:
                 lexicon.common,
                 place_like=self._may_be_place,
                 town_like=self._may_be_town,
-                countries=lexicon.countries,
             )
             if org_types
             else None

@@ -497,7 +497,7 @@ def test_drugs_eponyms_and_nouns_after_a_preposition_stay(default_detector: Dete
         ("Die Patientin verbrachte den Urlaub in Kroatien und kam gestern zurück.", "Kroatien"),
         ("Der Patient stammt aus Eritrea, Dolmetscher organisiert.", "Eritrea"),
         ("Familie ist vor drei Jahren aus Syrien zugezogen.", "Syrien"),
-        ("Eine Reise nach Amerika ist geplant.", "Amerika"),  # also a hamlet in the gazetteer
+        ("Eine Reise nach Amerika ist geplant.", "Amerika"),
         ("Zuweisung aus Togo über die Botschaft.", "Togo"),
     ],
 )
@@ -510,6 +510,11 @@ def test_a_country_after_a_preposition_is_no_place_to_mask(
     masked = [text[s.start : s.end] for s in spans if s.end <= len(text)]
     assert country not in masked
     assert any(s.type == "LOC" and s.start > len(text) for s in spans)
+
+
+def test_a_country_that_is_also_a_town_of_the_gazetteer_is_a_place(default_detector: Detector) -> None:
+    # Malta is a Carinthian municipality as well as a country: privacy first, it stays a place.
+    assert typed("Der Patient wurde aus Malta zugewiesen.", default_detector) == [("Malta", "LOC")]
 
 
 @pytest.mark.parametrize(

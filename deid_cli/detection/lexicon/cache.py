@@ -42,8 +42,8 @@ from deid_cli.detection.lexicon.triggers import schema_digest
 
 # 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers;
 # 5: name sets answered by the automaton, the near-common index packed into one string; 8: the
-# place index learns place endings; 9: countries
-CACHE_FORMAT = 9
+# place index learns place endings; 9: countries; 10: countries the gazetteer knows stay places
+CACHE_FORMAT = 10
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 

@@ -170,7 +170,11 @@ class PublicLexicon:
         self.place_index: PlaceIndex = build_place_index(self.place_names, sources.towns, self.common)
         keys = {key: key for key in self.place_index.keys}  # the index's strings, stored once
         self.places: frozenset[str] = frozenset(keys.get(key, key) for key in map(fold, sources.places))
-        self.countries: frozenset[str] = frozenset(fold(" ".join(c.split())) for c in sources.countries)
+        # Countries and world regions, no place to mask: those the gazetteer does not know as a
+        # place of the four countries ("Malta" is a Carinthian municipality too, and stays one).
+        self.countries: frozenset[str] = frozenset(
+            key for key in (fold(" ".join(c.split())) for c in sources.countries) if key not in keys
+        )
         self.sites: list[str] = list(sources.sites)
         self.site_prefixes: list[str] = list(sources.site_prefixes)
         self.salutations: list[tuple[str, str]] = list(sources.salutations)

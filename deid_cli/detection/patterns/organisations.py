@@ -409,7 +409,6 @@ class OrgStage:
         towns: Iterable[str] | None = None,
         place_like: Callable[[str], bool] | None = None,
         town_like: TownTest | None = None,
-        countries: frozenset[str] = frozenset(),
     ) -> None:
         self._types = frozenset(types)
         self._common = common_words
@@ -428,9 +427,6 @@ class OrgStage:
         self._place_like = place_like
         # Could it be a town no list knows? (After a bare preposition: it must end like one.)
         self._town_like = town_like
-        # Folded countries and world regions: a hamlet named "Amerika" is in the gazetteer, but
-        # "in Amerika" names the country, which is no identifying place.
-        self._countries = countries
         # Per distinct first token after a cue: could a place start with it? (_may_start_place)
         self._first_tokens: dict[str, bool] = {}
         self._build_org_words(org_words)
@@ -874,8 +870,6 @@ class OrgStage:
     def _known_place(self, key: str, end: int) -> tuple[int, str] | None:
         """The folded phrase as a place: as written, without a sentence's full stop, or a known
         place joined to another name by a hyphen ("Innsbruck-Land", "Wels-Grieskirchen")."""
-        if key in self._countries or key.rstrip(".") in self._countries:
-            return None
         if key in self._places:
             return end, key
         if key.endswith(".") and key[:-1] in self._places:

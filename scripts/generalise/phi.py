@@ -28,7 +28,8 @@ NOTE_KINDS: tuple[tuple[str, int], ...] = (
     ("place", 3), ("id", 2), ("mail", 2), ("site", 1), ("ward", 1), ("address", 1),
 )  # fmt: skip
 # "{in_site}", "{Von_site}" ...: preposition + article before the dative institution; contracted
-# where German contracts them ("im", "vom", "zur"). Only the holdout and fresh families use them.
+# where German contracts them ("im", "vom", "zur"). Only the holdout, fresh and sealed families use
+# them.
 SITE_PREPOSITION = re.compile(r"([Ii]n|[Vv]on|[Zz]u|[Bb]ei)_site")
 CONTRACTIONS: dict[tuple[str, str], str] = {
     ("in", "dem"): "im", ("von", "dem"): "vom", ("zu", "dem"): "zum", ("zu", "der"): "zur",
@@ -109,15 +110,17 @@ class PhiWriter:
         preposition = SITE_PREPOSITION.fullmatch(slot)
         if slot in ("site", "dat_site") or preposition:
             article, nominative, dative = rng.choice(self.family.sites)
+            place, surname = self.place(), rng.choice(self.persons.surnames)
             name = (nominative if slot == "site" else dative).format(
-                place=self.place(), surname=rng.choice(self.persons.surnames)
+                place=place, surname=surname, PLACE=place.upper(), SURNAME=surname.upper()
             )
             lead = [Piece(article + " ")] if slot == "dat_site" else []
             if preposition:
                 word = preposition.group(1)
                 both = CONTRACTIONS.get((word.lower(), article), f"{word.lower()} {article}")
                 lead = [Piece((both[0].upper() + both[1:] if word[0].isupper() else both) + " ")]
-            return [*lead, Piece(name, phi="practice" if "{surname}" in nominative else "site")]
+            practice = "{surname}" in nominative or "{SURNAME}" in nominative
+            return [*lead, Piece(name, phi="practice" if practice else "site")]
         if slot == "ward":
             return [Piece(shape(rng.choice(self.family.ward_codes), rng), phi="ward_code")]
         if slot == "id":
@@ -125,6 +128,8 @@ class PhiWriter:
             return [Piece(shape(rng.choice(shapes), rng), phi="id_after_keyword")]
         if slot == "mail":
             return [Piece(self.mail(), phi="email")]
+        if slot == "dob":
+            return [Piece(self.birth_date(), phi="date")]
         return [Piece(GENDER_WORDS[slot][0 if female else 1])]
 
     def zip_prefix(self, code: str, place: str) -> list[Piece]:
@@ -138,6 +143,11 @@ class PhiWriter:
     def place(self) -> str:
         return self.rng.choice(self.places.places)
 
+    def birth_date(self) -> str:
+        """A date of birth (gold-only, as every date): only the sealed family writes one."""
+        rng = self.rng
+        return f"{rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}.{rng.randint(1926, 2008)}"
+
     def street(self) -> str:
         rng, street = self.rng, self.rng.choice(self.places.streets)
         for ending, short in self.family.street_abbreviations:
@@ -146,8 +156,8 @@ class PhiWriter:
         return f"{street} {shape(rng.choice(self.family.house_numbers), rng)}"
 
     def mail(self) -> str:
-        """A private address from the family's names: ASCII for dev (and holdout), letters kept
-        for test."""
+        """A private address from the family's names: ASCII for dev (and holdout, fresh), letters
+        kept for test (and sealed)."""
         rng, persons = self.rng, self.persons
         first = rng.choice(persons.female + persons.male)
         last = rng.choice(persons.surnames)

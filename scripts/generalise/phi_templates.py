@@ -13,9 +13,11 @@ ward code (SIT), ``{kw}`` an ID keyword (plain text) and ``{id}`` its number (ID
 (MAI); ``{Pat}``, ``{Art}``, ``{Pron}``, ``{pron}`` gender words. Shapes: ``#`` a digit, ``N`` a digit 1-9,
 ``A`` a capital letter, ``a`` a letter a-d, ``Y`` a year 2015-2025, ``y`` its last two digits.
 
-The third family, ``holdout``, is assembled here from the plain data of ``holdout``, and the
-fourth, ``fresh``, from that of ``fresh`` (read their docstrings before opening them: neither is
-to be read while working on rules).
+The third family, ``holdout``, is assembled here from the plain data of ``holdout``, the
+fourth, ``fresh``, from that of ``fresh``, and the fifth, ``sealed``, from that of ``sealed``
+(read their docstrings before opening them: none is to be read while working on rules, and
+``sealed`` is never to be read by the developer at all). ``sealed`` also writes ``{dob}`` (a
+birth date, gold-only) and ``{PLACE}``/``{SURNAME}`` in institution names (in capitals).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from generalise import fresh, holdout
+from generalise import fresh, holdout, sealed
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ TEST_PHI = PhiFamily(
 
 
 def _written_in(module: types.ModuleType) -> PhiFamily:
-    """A family's PHI templates as its own module writes them (holdout.py, fresh.py)."""
+    """A family's PHI templates as its own module writes them (holdout.py, fresh.py, sealed.py)."""
     return PhiFamily(
         address_blocks=module.ADDRESS_BLOCKS,
         sentences=module.SENTENCES,
@@ -137,10 +139,12 @@ def _written_in(module: types.ModuleType) -> PhiFamily:
 
 HOLDOUT_PHI = _written_in(holdout)
 FRESH_PHI = _written_in(fresh)
+SEALED_PHI = _written_in(sealed)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,
     "test": TEST_PHI,
     "holdout": HOLDOUT_PHI,
     "fresh": FRESH_PHI,
+    "sealed": SEALED_PHI,
 }

@@ -1,5 +1,5 @@
 """Place and street pools of the families: gazetteer places for dev, invented ones for test,
-holdout and fresh.
+holdout, fresh and sealed.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
@@ -9,7 +9,8 @@ equals them and no person pool uses them. Dev places are real gazetteer rows wit
 postcodes; dev streets are a hand-written pool of ordinary street names. Holdout villages and
 streets are built the same way from other morphemes (``holdout``), pass the same checks, and
 share no word with the dev or test pools either. Fresh villages and streets, likewise, come from
-the morphemes and forms of ``fresh`` and share no word with the dev, test or holdout pools.
+the morphemes and forms of ``fresh`` and share no word with the dev, test or holdout pools;
+sealed ones, from those of ``sealed``, share no word with any of the four earlier families'.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from types import ModuleType
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
 from generalise import fresh as fresh_data
-from generalise import holdout
+from generalise import holdout, sealed
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
 # fmt: off
@@ -151,7 +152,14 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
         streets=_test_streets(villages, stems, fresh),
     )
     hold, hold_check, hold_stems = _holdout_pools(fresh, test, stems)
-    return {"dev": dev, "test": test, "holdout": hold, "fresh": _fresh_pools(hold_check, hold, hold_stems)}
+    fresh_pools, fresh_check, fresh_stems = _fresh_pools(hold_check, hold, hold_stems)
+    return {
+        "dev": dev,
+        "test": test,
+        "holdout": hold,
+        "fresh": fresh_pools,
+        "sealed": _sealed_pools(fresh_check, fresh_pools, fresh_stems),
+    }
 
 
 def _banned_keys(dict_dir: Path, dev: PlacePools) -> set[str]:
@@ -281,36 +289,54 @@ def _adjective(village: str) -> str:
     return village if village.endswith("er") else village + "er"
 
 
-def _fresh_pools(fresh: _FreshCheck, hold: PlacePools, hold_stems: list[str]) -> PlacePools:
+def _fresh_pools(
+    fresh: _FreshCheck, hold: PlacePools, hold_stems: list[str]
+) -> tuple[PlacePools, _FreshCheck, list[str]]:
     """Villages and streets from the fresh morphemes and forms, checked as the holdout ones are
     and kept apart from every word of the holdout pools (and, through ``fresh``, of the dev and
-    test pools)."""
-    fresh = _without(fresh, (*hold.places, *hold.streets, *hold_stems))
-    heads = [head + stem for head in fresh_data.HEADS for stem in fresh_data.STEMS]
+    test pools); also the check they passed and their stems, for the sealed family."""
+    return _formed_pools(fresh_data, "fresh", fresh, hold, hold_stems)
+
+
+def _sealed_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+    """Villages and streets from the sealed morphemes and forms, checked as the fresh ones are
+    and kept apart from every word of the fresh pools (and, through ``fresh``, of the dev, test
+    and holdout pools)."""
+    return _formed_pools(sealed, "sealed", fresh, prior, prior_stems)[0]
+
+
+def _formed_pools(
+    data: ModuleType, name: str, fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
+) -> tuple[PlacePools, _FreshCheck, list[str]]:
+    """One family's villages and streets from its ``data`` (``fresh``, ``sealed``), apart from
+    every word of the ``prior`` family's pools and stems; with the check and stems they used."""
+    fresh = _without(fresh, (*prior.places, *prior.streets, *prior_stems))
+    heads = [head + stem for head in data.HEADS for stem in data.STEMS]
     stems = sorted(s for s in heads if fresh(s))
-    villages = sorted(v for v in (s + e for s in heads for e in fresh_data.ENDINGS) if fresh(v))
-    places = _fresh_places(villages)
-    return PlacePools(
+    villages = sorted(v for v in (s + e for s in heads for e in data.ENDINGS) if fresh(v))
+    places = _formed_places(data, name, villages)
+    pools = PlacePools(
         places=places,
-        postcodes={place: (_fresh_postcode(place),) for place in places},
-        streets=_streets(fresh_data, "fresh-streets", villages, stems, fresh, checked=True),
+        postcodes={place: (_formed_postcode(data, name, place),) for place in places},
+        streets=_streets(data, f"{name}-streets", villages, stems, fresh, checked=True),
     )
+    return pools, fresh, stems
 
 
-def _fresh_places(villages: list[str]) -> tuple[str, ...]:
-    """The villages, some in one of the family's place forms (``fresh.PLACE_FORMS``)."""
-    rng = random.Random("fresh-places")
+def _formed_places(data: ModuleType, name: str, villages: list[str]) -> tuple[str, ...]:
+    """The villages, some in one of the family's place forms (``PLACE_FORMS``)."""
+    rng = random.Random(f"{name}-places")
     out = []
     for i, village in enumerate(villages):
-        form = next((f for period, offset, f in fresh_data.PLACE_FORMS if i % period == offset), "{v}")
+        form = next((f for period, offset, f in data.PLACE_FORMS if i % period == offset), "{v}")
         other = rng.choice([v for v in rng.sample(villages, min(2, len(villages))) if v != village])
-        out.append(form.format(v=village, w=other, prefix=rng.choice(fresh_data.PREFIXES)))
+        out.append(form.format(v=village, w=other, prefix=rng.choice(data.PREFIXES)))
     return tuple(sorted(set(out)))
 
 
-def _fresh_postcode(place: str) -> str:
+def _formed_postcode(data: ModuleType, name: str, place: str) -> str:
     """A fixed postcode per place, of four or five digits in the family's proportion."""
-    rng = random.Random(f"fresh-postcode:{place}")
-    if rng.random() < fresh_data.FIVE_DIGIT_SHARE:
+    rng = random.Random(f"{name}-postcode:{place}")
+    if rng.random() < data.FIVE_DIGIT_SHARE:
         return f"{rng.randint(1001, 99998):05d}"
     return str(rng.randint(1010, 9990))

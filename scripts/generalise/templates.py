@@ -114,7 +114,7 @@ TEST = Family(
 )
 # fmt: on
 
-# The holdout and fresh families write their persons in the test family's frames: only their
-# PHI is new.
-FAMILIES: dict[str, Family] = {"dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST}
+# The holdout, fresh and sealed families write their persons in the test family's frames: only
+# their PHI is new.
+FAMILIES: dict[str, Family] = {"dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST, "sealed": TEST}
 SLOT = re.compile(r"\{(\w+)\}|\[\[([^\]]+)\]\]")

@@ -39,6 +39,7 @@ from deid_cli.detection.lexicon.triggers import (
     STREET_PREPOSITION,
     TRIGGER_BITS,
 )
+from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
 from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
 
 # Between two notes of a chunk: line breaks end every pattern that could run on (a place name, a
@@ -65,6 +66,8 @@ NAMED_SITE = 1 << 6
 STREET = 1 << 7
 # a letter's subject label ("Betr.:", "Patientin:"): grammar.letter_zones
 SUBJECT = 1 << 8
+# the stem of an address label ("Straße/Nr.:", "Adresse:"): addresses.STREET_LABEL_STEMS
+ADDRESS_LABEL = 1 << 9
 
 # A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
 # and is written with digits, blanks, "/", "-", "(", ")" and "+" only: a number of at least
@@ -93,12 +96,15 @@ _DATE_LINE_CANDIDATE = re.compile(
 # lookbehind first would be tried at every position of the chunk.
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
-    r"|(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
+    r"|(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum)(?![\w-])"
 )
 # Every match of NAMED_SITE_CANDIDATE contains one of these in lower case: sought with str.find
 # in the chunk's lower-case view, the pattern is tried only there (it has no literal prefix the
 # engine could skip ahead to).
-_NAMED_SITE_STEMS = ("klinik", "krankenhaus", "spital", "hospital", "hospiz", "ambulatorium", "sanatorium")
+_NAMED_SITE_STEMS = (
+    "klinik", "krankenhaus", "spital", "hospital", "hospiz", "ambulatorium", "sanatorium", "praxis",
+    "ordination", "zentrum",
+)  # fmt: skip
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
 # number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.
@@ -231,8 +237,8 @@ class Chunk:
                     salutations[note].append((start, padded[end - (value & LENGTH_MASK) + 2 : end]))
                 if bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
                     cues[note].append((start, end - 1 - offset, bits))
-                if bits & STREET_NUMBER:
-                    flags[note] |= STREET
+                if bits & STREET_NUMBER:  # also ADDRESS_LABEL_WORD, whose key ends in a blank
+                    flags[note] |= ADDRESS_LABEL if padded[end] == " " else STREET
                 bits &= ~TRIGGER_BITS
                 if not bits:
                     continue
@@ -303,6 +309,7 @@ class Chunk:
             (_URL_MARKERS, URL),
             (_ZIP_KEYWORDS, ZIP_KEYWORD),
             (SUBJECT_LITERALS, SUBJECT),
+            (LABEL_COMPOUND_STEMS, ADDRESS_LABEL),
         ):
             for literal in literals:
                 if literal in joined:

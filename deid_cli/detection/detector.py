@@ -35,7 +35,7 @@ from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import MASKERS as ORG_MASKERS
-from deid_cli.detection.patterns.organisations import OrgStage, PlaceCandidates
+from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, OrgStage, PlaceCandidates
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
@@ -51,6 +51,7 @@ from deid_cli.detection.spans import (
     PAT,
     PER,
     PRO,
+    SIT,
     ZIP,
     Span,
     resolve_overlaps,
@@ -519,6 +520,8 @@ class Detector:
         spans = [s for s in spans if s.type in self.types]
         if LOC in self.types and any(s.type == HCP for s in spans):
             spans = self._with_towns_after_doctors(view, spans)
+        if any(s.type in _NAMED_BY_TOWN for s in spans):
+            spans = self._with_place_tails(view, spans)
         proven = [
             (s.reference.capitalize() if s.reference else view[s.start : s.end], s.type)
             for s in spans
@@ -547,6 +550,75 @@ class Detector:
             if known or (shaped and all(self._may_be_town(p, ending=False) for p in parts)):
                 added.append(Span(m.start("town"), m.end("town"), LOC, ORG_MASKERS[LOC]))
         return sorted([*spans, *added], key=_position) if added else spans
+
+    def _with_place_tails(self, view: str, spans: list[Span]) -> list[Span]:
+        """A place or site and the tail of its name are one name: a town after "bei" ("Zirbl bei
+        Linz", "Spital Zirbl bei Lärchau"), a river, lake, valley or region after "am", "an der",
+        "im", "in der", "ob der" ("Zirbl am See", "Zirbl an der Lärch", "Zirbl im Pinzgau"). Masked
+        whole, so no tail stands beside a pseudonym of what the reader must then take for two
+        places. The tail's word is a place span already, a known place, or a word that may be a
+        place (no ordinary word, listed name or noun; "am See", "am Berg" too), not "am Montag"."""
+        out: list[Span] = []
+        spans = list(spans)  # merged sites replace their second part in this copy
+        index = 0
+        while index < len(spans):
+            span = spans[index]
+            index += 1
+            if span.type == SIT and index < len(spans):
+                # "Klinikum Zirbl – Lärchau", "Spital Neu Zirbl": a site and a place or site
+                # right after it, a blank, a dash or a slash between, are one site
+                nxt = spans[index]
+                if nxt.type in _NAMED_BY_TOWN and _SITE_JOINT.fullmatch(view, span.end, nxt.start):
+                    spans[index] = Span(span.start, nxt.end, SIT, span.masker)
+                    continue
+            if span.type == SIT:
+                town = self._known_town_after_site(
+                    view, span.end, spans[index] if index < len(spans) else None
+                )
+                if town is not None:
+                    if view[span.end : town.start].strip() == ",":  # "Klinikum Zirbl, Linz": two names
+                        out.append(span)
+                        span = town
+                    else:  # "LKH Zirbl Linz", "Klinikum Zirbl – Linz": one
+                        span = Span(span.start, town.end, SIT, span.masker)
+            m = PLACE_TAIL.match(view, span.end) if span.type in _NAMED_BY_TOWN else None
+            if m is None:
+                out.append(span)
+                continue
+            nxt = spans[index] if index < len(spans) else None
+            if nxt is not None and nxt.start < m.end("town"):
+                if nxt.start != m.start("town") or nxt.type != LOC:
+                    out.append(span)
+                    continue
+                end = nxt.end  # the tail's word is a place span already
+                index += 1
+            elif self._is_tail_word(m.group("town"), bei=m.group("joint") == "bei"):
+                end = m.end("town")
+            else:
+                out.append(span)
+                continue
+            out.append(Span(span.start, end, span.type, span.masker))
+        return out
+
+    def _known_town_after_site(self, view: str, end: int, nxt: Span | None) -> Span | None:
+        """A known place right after a site's name, where no span stands yet: after a blank, a
+        dash, a slash or a comma ("LKH Zirbl Linz", "Klinikum Zirbl, Linz")."""
+        m = _TOWN_AFTER_SITE.match(view, end)
+        if m is None or (nxt is not None and nxt.start < m.end("town")):
+            return None
+        town = m.group("town")
+        lexicon = self.lexicon
+        if fold(town) not in lexicon.places or lexicon.is_common(town) or lexicon.is_listed_name(town):
+            return None  # no place, or a word or a name too ("Klinikum Zirbl Huber")
+        return Span(m.start("town"), m.end("town"), LOC, ORG_MASKERS[LOC])
+
+    def _is_tail_word(self, word: str, bei: bool) -> bool:
+        """Can ``word`` end a place's name after its tail's preposition? See _with_place_tails."""
+        if fold(word) in self.lexicon.places and (bei or not self.lexicon.is_common(word)):
+            return True
+        if not bei and word in TAIL_NOUNS:
+            return True
+        return all(self._may_be_town(part, ending=False) for part in word.split("-"))
 
     @staticmethod
     def _correction_span(hit: Hit) -> Span:
@@ -626,6 +698,15 @@ _NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | COUNTRY
 _TOWN_AFTER_NAME = re.compile(
     r",[ \t]{1,2}(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?=[ \t]*(?:[.,;)\n]|\Z))"
 )
+
+# What may stand between a site and the place or site that goes on its name.
+_SITE_JOINT = re.compile(r"[ \t]{0,2}[-–/]?[ \t]{0,2}")
+# A town right after a site's name: "LKH Zirbl Linz", "Klinikum Zirbl – Linz", "…, Linz".
+_TOWN_AFTER_SITE = re.compile(
+    r"(?:[ \t]{1,2}[-–/]?[ \t]{0,2}|,[ \t]{1,2})"
+    r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?![\w-])"
+)
+_NAMED_BY_TOWN = frozenset({LOC, SIT})
 
 # Pass-1 spans that mean FullName may have voted: its own, and those that can hide one of its
 # votes in overlap resolution (a site, the context stage's organisations, professions, places).

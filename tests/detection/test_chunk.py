@@ -39,6 +39,9 @@ NEIGHBOURS = [
     "12 wohnhaft in",
     "Wien. LG",
     "Ottilie",
+    "PLZ/Ort: 6020 Innsbruck    Straße/Nr.:",
+    "Brombeerhag 12 / 6020 Innsbruck, Lindener",
+    "Tor 6",
 ]
 
 
@@ -129,6 +132,23 @@ def test_a_chunk_of_invented_notes_is_detected_like_each_note_alone() -> None:
     for detector in CONFIGURATIONS:
         assert [d.spans for d in detector.detect_many(texts)] == [detector.detect(t).spans for t in texts]
     assert [s.type for s in CONFIGURATIONS[0].detect(texts[0]).spans] == ["PAT", "PHO"]
+
+
+def test_a_chunk_of_address_notes_is_detected_like_whole_note_scans() -> None:
+    # The label rule runs only in notes the chunk flags by a label's stem; "Tor" and "-gang"
+    # streets only where the automaton saw the street word before a number.
+    texts = [
+        "Straße/Nr.: Brombeerhag 12",
+        "PLZ/Ort: 64272 Neu Torfmoorwedel    Straße/Nr.: Wurzelkai 4 d",
+        "Adr. Mooskampgang 4–27 / 52047 Quelmerlar",
+        "Wohnort: 42368 Fennhudeum, Brombeerhag 6b/1",
+        "Er wohnt Lindener Tor 6, 3. OG.",
+        "Faktor 8 Mangel, Zugang 2 rechts, Stuhlgang 3x.",
+        "Wohnadresse: Zirbenried 4; Tel. folgt",
+    ]
+    for detector, reference in zip(CONFIGURATIONS, REFERENCES, strict=True):
+        assert [d.spans for d in detector.detect_many(texts)] == [reference.detect(t).spans for t in texts]
+    assert "ADD" in {s.type for s in CONFIGURATIONS[0].detect_many(texts[:1])[0].spans}
 
 
 def test_no_dictionary_phrase_or_pattern_runs_from_one_note_into_the_next() -> None:

@@ -555,6 +555,177 @@ def test_an_ordinary_word_after_a_noun_of_a_places_kind_stays(default_detector: 
 @pytest.mark.parametrize(
     ("text", "town"),
     [
+        ("Er lebt seit Jahren im Raum Quelmerlar.", "Quelmerlar"),
+        ("Beim Radfahren rund um Fennhudeum gestürzt, vor zwei Tagen.", "Fennhudeum"),
+        ("Sie fuhr die Strecke bis Brakwischede noch selbst mit dem Auto.", "Brakwischede"),
+        ("Auf dem Heimweg nach Torfmoorwedel kollabiert, Notarzt verständigt.", "Torfmoorwedel"),
+        ("Die Fahrt von Kranichsiek dauerte zwei Stunden.", "Kranichsiek"),
+        ("Unfall mit dem Traktor kurz vor Zirpenlo.", "Zirpenlo"),
+        ("Panne knapp hinter Quelmerlar, der Abschleppdienst kam.", "Quelmerlar"),
+    ],
+)
+def test_a_place_no_list_knows_after_a_way_a_round_or_a_near_preposition(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    # "im Raum", "rund um", a way's noun before "bis"/"nach"/"von", and "kurz/knapp" before
+    # "vor"/"hinter" name the place after them, whatever its ending
+    assert (town, "LOC") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rund um Ostern war sie beschwerdefrei.",
+        "Der Weg bis Montag ist lang.",
+        "Kurz vor Entlassung erneut Fieber.",
+        "Die Fahrt nach Hause verlief ohne Probleme.",
+        "Kurz nach Aufnahme kollabierte der Patient.",
+        "Raum Quelmerlar",  # the room noun without "im" names no place no list knows
+        "Der Raum Schmerzen war nicht zu lokalisieren.",
+    ],
+)
+def test_ordinary_words_after_way_round_and_near_prepositions_stay(
+    default_detector: Detector, text: str
+) -> None:
+    assert [s for s in default_detector.detect(text).spans if s.type == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Geburtsort: Kranichsiek bei Quelmerlar", "Kranichsiek bei Quelmerlar"),
+        (
+            "Die Tochter wohnt im Ortsteil Zirpenlo bei Brakwischede und kauft ein.",
+            "Zirpenlo bei Brakwischede",
+        ),
+        ("Arbeitet als Forstwirt unweit Torfmoorwedel bei Fennhudeum.", "Torfmoorwedel bei Fennhudeum"),
+        ("Unfall auf der Landesstraße, Gemeinde Brakwischede bei Linz.", "Brakwischede bei Linz"),
+    ],
+)
+def test_a_place_and_its_town_after_bei_are_masked_as_one(
+    default_detector: Detector, text: str, place: str
+) -> None:
+    # two pseudonyms with "bei" between would be a partial mask of one place's name
+    assert (place, "LOC") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Unfallort: Quelmerlar, auf der Landesstraße", "Quelmerlar"),
+        ("Einsatzort: Brakwischede", "Brakwischede"),
+        ("Aufenthaltsort: Fennhudeum (bei der Tochter)", "Fennhudeum"),
+        ("Sterbeort: Torfmoorwedel", "Torfmoorwedel"),
+    ],
+)
+def test_a_place_no_list_knows_after_a_form_label_of_a_places_kind(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    assert (town, "LOC") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize("text", ["Passwort: Quelmerlar", "Stichwort: Zirpenlo", "Antwort: Brakwischede"])
+def test_a_word_ending_in_ort_that_is_no_label_of_a_place_names_none(
+    default_detector: Detector, text: str
+) -> None:
+    assert [s for s in default_detector.detect(text).spans if s.type == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Die Patientin ist in Quelmerlar zu Hause.", "Quelmerlar"),
+        ("Sie verbringt den Winter in Fennhudeum bei ihrer Schwester.", "Fennhudeum"),
+        ("Sie arbeitet in Torfmoorwedel als Verkäuferin.", "Torfmoorwedel"),
+        ("Ausflug nach Quelmerlar am Sonntag.", "Quelmerlar"),
+        ("Seit der Übersiedlung nach Kranichsiek keine Kontrollen.", "Kranichsiek"),
+        ("Fahrt mit dem Zug von Fennhudeum nach Graz.", "Fennhudeum"),
+        ("Er kommt aus der Gegend von Kranichsiek.", "Kranichsiek"),
+    ],
+)
+def test_a_possible_place_that_the_words_around_it_name_a_town(
+    default_detector: Detector, text: str, town: str
+) -> None:
+    # "zu Hause", "bei ihrer …", "als <Beruf>" after it, a trip's noun before "nach", a route
+    # on to a known place, "Gegend von": each names a word no list knows a town
+    assert (town, "LOC") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sie ist in Behandlung bei ihrer Hausärztin.",
+        "Er war in Ruhe zu Hause.",
+        "Von Montag nach Dienstag verschoben.",
+        "Rückkehr nach Hause am Abend.",
+    ],
+)
+def test_ordinary_words_in_those_frames_stay(default_detector: Detector, text: str) -> None:
+    assert [s for s in default_detector.detect(text).spans if s.type == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Sie wohnt in Quelmerlar am See.", "Quelmerlar am See"),
+        ("Er stammt aus Brakwischede an der Donau.", "Brakwischede an der Donau"),
+        ("Urlaub in Torfmoorwedel im Pinzgau.", "Torfmoorwedel im Pinzgau"),
+        ("Aus Zirpenlo in der Steiermark zugewiesen.", "Zirpenlo in der Steiermark"),
+        ("Er lebt in Linz an der Donau.", "Linz an der Donau"),
+    ],
+)
+def test_the_tail_of_a_places_name_belongs_to_it(default_detector: Detector, text: str, place: str) -> None:
+    # a river, lake, valley or region after "am", "an der", "im", "in der" is part of the name
+    assert (place, "LOC") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Termin in Linz am Montag.", "Linz"),
+        ("Er war in Graz im Krankenhaus.", "Graz"),
+        ("Kontrolle in Linz an der Klinik.", "Linz"),
+    ],
+)
+def test_an_ordinary_noun_after_a_place_is_no_tail(default_detector: Detector, text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text, default_detector)
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Verlegung ins Klinikum Zirbenau – Linz.", "Klinikum Zirbenau – Linz"),
+        ("Befund vom Krankenhaus Zirbenau / Innsbruck.", "Krankenhaus Zirbenau / Innsbruck"),
+        ("Aufnahme im LKH Zirbenau Linz.", "LKH Zirbenau Linz"),
+    ],
+)
+def test_a_town_right_after_a_sites_name_belongs_to_the_site(
+    default_detector: Detector, text: str, site: str
+) -> None:
+    # the town was left beside the site's pseudonym before
+    assert typed(text, default_detector) == [(site, "SIT")]
+
+
+def test_a_town_after_a_sites_comma_is_a_place_of_its_own(default_detector: Detector) -> None:
+    assert typed("Zuweisung: Klinikum Zirbenau, Linz", default_detector) == [
+        ("Klinikum Zirbenau", "SIT"),
+        ("Linz", "LOC"),
+    ]
+
+
+def test_an_ordinary_word_or_a_name_after_a_site_stays_outside_it(default_detector: Detector) -> None:
+    assert typed("Aufnahme im LKH Zirbenau Montag früh.", default_detector) == [("LKH Zirbenau", "SIT")]
+
+
+def test_a_person_after_bei_is_not_joined_to_a_place(default_detector: Detector) -> None:
+    spans = typed("Termin in Linz bei Frau Dr. Quelmer.", default_detector)
+    assert ("Linz", "LOC") in spans
+    assert ("Quelmer", "HCP") in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
         ("Hausarzt: Dr. Lärchner, Zirbldorf", "Zirbldorf"),  # a town by its ending
         ("Rückfrage bei Dr. Lärchner, Innsbruck.", "Innsbruck"),  # a known place
         ("Mit freundlichen Grüßen\nDr. Quirin Lärchner, Quirnbach, 12.03.2024", "Quirnbach"),
@@ -589,7 +760,8 @@ def test_a_practice_takes_its_legal_form(default_detector: Detector) -> None:
 @pytest.mark.parametrize(
     ("text", "town"),
     [
-        ("Die Familie lebt in Zirbldorf bei Quirnau.", "Quirnau"),  # a second town joined by "bei"
+        # a second town joined by "bei" belongs to the first one's name
+        ("Die Familie lebt in Zirbldorf bei Quirnau.", "Zirbldorf bei Quirnau"),
         ("Anreise von Quirnstetten aus mit dem Taxi.", "Quirnstetten"),  # a route's start
     ],
 )

@@ -210,7 +210,7 @@ def test_a_town_only_its_shape_suggested_twice_is_learned_and_masked_where_no_cu
     notes = [
         "Pat. kommt aus Quastlmirl.",
         "Rückkehr gestern aus Quastlmirl.",
-        "Fahrt nach Quastlmirl zur Kontrolle.",
+        "Überweisung nach Quastlmirl zur Kontrolle.",
     ]
     assert _masked(BASE, notes[2]) == []
     learned = learn_from(BASE, notes)
@@ -219,7 +219,7 @@ def test_a_town_only_its_shape_suggested_twice_is_learned_and_masked_where_no_cu
 
 
 def test_a_word_its_shape_suggested_once_as_a_town_is_not_learned() -> None:
-    notes = ["Pat. kommt aus Quastlmirl.", "Fahrt nach Quastlmirl zur Kontrolle."]
+    notes = ["Pat. kommt aus Quastlmirl.", "Überweisung nach Quastlmirl zur Kontrolle."]
     assert learn_from(BASE, notes).places == 0
 
 

@@ -26,6 +26,13 @@ SITE_WORD = 1 << 13  # a site word a place or name may follow ("LKH", "Klinikum"
 STREET_NUMBER = 1 << 14  # a street suffix followed by a house number ("straße 1", "gasse12")
 STREET_PREPOSITION = 1 << 15  # the first word of a suffix-less street ("Am Anger 3")
 TRIGGER_BITS = SALUTATION_START | PLACE_CUE | SITE_WORD | STREET_NUMBER | STREET_PREPOSITION
+# The automaton's int values hold 16 bits above the key's length, all taken: a word an address
+# label starts with ("Straße/Nr.:", "Adr.") shares STREET_NUMBER's bit and is told apart by its
+# key's last character, a blank (a street suffix's key ends in its house number's first digit).
+ADDRESS_LABEL_WORD = STREET_NUMBER
+# The whole words of address labels ("Straße:", "Str.:", "Adr."), found by the automaton; the
+# compounds ("Wohnadresse:", "Postanschrift:") by their stems (addresses.LABEL_COMPOUND_STEMS).
+ADDRESS_LABEL_WORDS: tuple[str, ...] = ("straße", "strasse", "str", "adr")
 
 # Street-name suffixes (addresses.py builds its street pattern from these).
 STREET_SUFFIXES: tuple[str, ...] = tuple(
@@ -89,13 +96,24 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "trift",
         "acker",
         "matte",
+        "gang",
     ]
 )
+# Street words that make a street only as a word of their own after an adjective ("Lindener Tor
+# 6"): as a suffix they end clinical words ("Faktor 8", "Motor", "Monitor 2").
+STREET_WORDS: tuple[str, ...] = ("tor",)
 # First words of street names without a suffix ("Am Anger 5", "In der Au 3", "Unter den Linden 2").
 STREET_PREPOSITIONS: tuple[str, ...] = (
     "am", "im", "an", "auf", "in", "zum", "zur", "unter", "hinter", "beim", "bei", "vom", "unterm", "hinterm",
     "überm", "vorm", "ob", "über", "vor", "neben", "zwischen",
 )  # fmt: skip
+# Form labels "<kind>ort:" that name a place after their colon ("Unfallort: Zirbl",
+# "Einsatzort:"), as "Wohnort:" does; their stems, lower case.
+PLACE_LABEL_STEMS: tuple[str, ...] = (
+    "unfall", "einsatz", "aufenthalts", "sterbe", "arbeits", "dienst", "urlaubs", "ziel", "abhol", "fund",
+    "kur", "schul", "wohnsitz", "zuweisungs", "übernahme", "transfer",
+)  # fmt: skip
+
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them. A residence label with a copula
 # ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
@@ -109,11 +127,14 @@ PLACE_CUES: tuple[str, ...] = (
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
     "katastralgemeinde", "gemeindeteil", "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk",
-    "gemeindebezirk",
+    "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
 )  # fmt: skip
 
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
 SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
+# A site noun that names a house only after an epithet ("Psychiatrisches Zentrum Zirbl"; "im
+# Zentrum" is the middle of anything): MedicalSite looks for the epithet before it.
+EPITHET_SITE_WORDS: tuple[str, ...] = ("Zentrum",)
 
 _NON_WORD = re.compile(r"[\W_]")
 _FIRST_WORD = re.compile(r"[^\W_]+")
@@ -155,15 +176,21 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
         add(f" {word} ", PLACE_CUE)
     for word in STREET_PREPOSITIONS:
         add(f" {word} ", STREET_PREPOSITION)
-    for prefix in [*site_prefixes, *SAINT_WORDS]:
+    for prefix in [*site_prefixes, *SAINT_WORDS, *EPITHET_SITE_WORDS]:
         form = view_form(prefix).strip()
         if form:
             add(f" {form} ", SITE_WORD)
+    for word in ADDRESS_LABEL_WORDS:
+        add(f" {word} ", ADDRESS_LABEL_WORD)
     for suffix in STREET_SUFFIXES:
         form = view_form(suffix)
         for digit in "0123456789":
             add(f"{form}{digit}", STREET_NUMBER)
             add(f"{form} {digit}", STREET_NUMBER)
+    for word in STREET_WORDS:
+        for digit in "0123456789":
+            add(f" {word}{digit}", STREET_NUMBER)
+            add(f" {word} {digit}", STREET_NUMBER)
     return keys
 
 

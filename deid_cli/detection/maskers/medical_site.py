@@ -11,10 +11,11 @@ found without listing every combination.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
-from deid_cli.detection.lexicon.triggers import SAINT_WORDS
+from deid_cli.detection.lexicon.triggers import EPITHET_SITE_WORDS, SAINT_WORDS
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
@@ -32,7 +33,7 @@ _MAX_PLACE_WORDS = 4
 _SAINT_TITLE = "|".join(re.escape(word) for word in SAINT_WORDS)
 _SAINT = re.compile(rf"[ \t]+(?:{_SAINT_TITLE}|Heilige[nr]?)[ \t]*([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*)")
 # An order or founder after the site word: "der Barmherzigen Brüder", "der Elisabethinen".
-_OF_WHOM = re.compile(r"[ \t]+(?:der|des)[ \t]+([A-ZÄÖÜ][^\W\d_]+)(?:[ \t]+([A-ZÄÖÜ][^\W\d_]+))?")
+_OF_WHOM = re.compile(r"[ \t]+(?:der|des|DER|DES)[ \t]+([A-ZÄÖÜ][^\W\d_]+)(?:[ \t]+([A-ZÄÖÜ][^\W\d_]+))?")
 
 
 # A house named after a person or place, hyphenated onto its kind: "Anna-Muster-Klinik",
@@ -48,12 +49,18 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    r"(?<![\w-])(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]\Z"
+    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.)[ \t]"
+    # a second epithet: "Allgemeines öffentliches Krankenhaus", "Öffentliches Allgemeines …"
+    r"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t])?\Z"
+)
+# Site nouns that name a house only after an epithet (``triggers.EPITHET_SITE_WORDS``).
+_EPITHET_SITE = re.compile(
+    rf"(?<![\w.-])(?:{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})(?![\w-])"
 )
 # A department between a site word and its town ("für Innere Medizin und Psychiatrie").
 _DEPARTMENT = re.compile(r"[ \t]+für(?=[ \t])")
 _DEPARTMENT_WORD = re.compile(
-    r"[ \t]+(?:[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ]?[^\W\d_]+)*|und|innere|[a-zäöü]+e)(?![\w-])"
+    r"[ \t]+(?:[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ]?[^\W\d_]+)*-?|und|der|innere|[a-zäöü]+e)(?![\w-])"
 )
 _MAX_DEPARTMENT_WORDS = 5
 
@@ -93,7 +100,7 @@ _MAX_DOCTOR_WORDS = 3
 # The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
 # found where the chunk flagged one (chunk.NAMED_SITE_CANDIDATE).
 _COMPOUND_KIND = re.compile(
-    r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium)(?![\w-])"
+    r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum)(?![\w-])"
 )
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
 _DISTRICT = re.compile(rf"[ \t-](?:Nordwest|Nordost|Südwest|Südost|{DISTRICT_WORDS})(?![\w-])")
@@ -119,11 +126,24 @@ _ARTICLE_BEFORE = re.compile(
 )
 _ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
 # A second site noun written apart from the first: "Reha Zentrum", "Reha Klinik".
-_SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum)(?![\w-])")
+_SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum|Haus)(?![\w-])")
+# The end of a clause after a name ("… für Chirurgie Zirbl.").
+_CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:!?)]|\n|\Z)")
 # What closes a site's name after it: a twin town ("Klinikum Zirbl-Lärchfeld"), a district word
 # and a legal form ("Spital Zirbl AG", "Klinik Zirbl GmbH", "Gruppenpraxis Zirbl OG").
 _TWIN_TOWN = re.compile(r"-[A-ZÄÖÜ][a-zäöüß]{2,30}(?![\w-])")
-_LEGAL_FORM = re.compile(r"[ \t](?:AG|GmbH|gGmbH|KG|OG|GesbR|e\.[ ]?V\.|Betriebs-GmbH|GesmbH|SE)(?![\w])")
+_LEGAL_FORM = re.compile(
+    r"[ \t](?:AG|GmbH|gGmbH|gem\.[ ]GmbH|gemeinnützige[ ]GmbH|KG|OG|GesbR|e\.[ ]?V\.|Betriebs-GmbH|GesmbH|SE)"
+    r"(?:[ \t]&[ \t]Co\.?[ \t]KG)?(?![\w])"
+)
+# Where a house of several sites says which one: "Klinikum Zirbl, Standort Lärchau".
+_SITE_OF = re.compile(r",?[ \t]+(?:Standort|Betriebsstätte|Haus)[ \t]+(?=[A-ZÄÖÜ])")
+# More names after a house's name, joined as its doctors are: "Praxis Zirbl & Lärch",
+# "Gruppenpraxis Zirbl – Lärch OG".
+_NAMES_JOINER = re.compile(r"[ \t]*(?:&|und|/|–)(?=[ \t])")
+# A brand or a name before a site word, part of the house's name ("Helios Klinikum Zirbl", "Kepler
+# Universitätsklinikum", "LKH-Univ. Klinikum Zirbl"): one capitalized word on the same line.
+_NAME_BEFORE = re.compile(r"(?<![\w.\-])([A-ZÄÖÜ][^\W\d_]{2,30}|(?:[A-Z]{2,5}-)?Univ\.)[ \t]\Z")
 # A town's adjective before a site word: "Zirbldorfer Klinikum".
 _ADJECTIVE_BEFORE = re.compile(r"(?<![\w.-])([A-ZÄÖÜ][a-zäöüß]{2,38}er)[ \t]\Z")
 # A patron after "zum"/"zur": "Spital zum Heiligen Geist", "Krankenhaus zur Guten Hirtin".
@@ -203,6 +223,17 @@ class MedicalSiteMasker:
             start, end = match.span()
             if _ARTICLE_BEFORE.search(ctx.view, max(0, start - 12), start) and not ctx.is_blocked(start, end):
                 ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
+        if ctx.site_starts is None:
+            centres: Iterable[re.Match[str]] = _EPITHET_SITE.finditer(ctx.view)
+        else:
+            centres = matches_from(_EPITHET_SITE, ctx.view, ctx.site_starts) if ctx.site_starts else ()
+        for match in centres:
+            # "Psychiatrisches Zentrum Zirbl", "Zentrum für Altersmedizin Zirbl": the noun is a
+            # house's only after an epithet or before its department (which needs a town)
+            if _EPITHET_BEFORE.search(
+                ctx.view, max(0, match.start() - 30), match.start()
+            ) or _DEPARTMENT.match(ctx.view, match.end()):
+                self._vote_named(ctx, match.start(), match.end())
         if may_name:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
             # its head noun, then named as the listed site words are.
@@ -214,6 +245,7 @@ class MedicalSiteMasker:
     def _vote_named(self, ctx: NoteContext, start: int, word_end: int) -> None:
         """A site word and the name after it (its doctors, place, patron, a name-like word or a
         department and town), with an epithet before and a district word after."""
+        word_start = start
         noun = _SITE_NOUN_AFTER.match(ctx.view, word_end)  # "Reha Zentrum Zirbldorf"
         word_end = noun.end() if noun is not None else word_end
         if fold(ctx.view[start:word_end]) in _ORDERS:
@@ -248,12 +280,55 @@ class MedicalSiteMasker:
             start, end = town_before, word_end  # "das Zirbldorfer Klinikum"
         if end is None or ctx.is_blocked(start, end):
             return
-        for closing in (_TWIN_TOWN, _DISTRICT, _REGION_CODE, _LEGAL_FORM):
+        end = self._more_names_end(ctx, end)
+        for closing in (_TWIN_TOWN, _DISTRICT, _REGION_CODE, _LEGAL_FORM, _PARTNERS):
             found = closing.match(ctx.view, end)
             end = found.end() if found is not None else end
+        site_of = _SITE_OF.match(ctx.view, end)
+        if site_of is not None:
+            end = (self._place_end(ctx.view, site_of.end() - 1) if self._places else None) or (
+                self._name_end(ctx, site_of.end() - 1) or end
+            )
         saint = _SAINT_NAME_BEFORE.search(ctx.view, max(0, start - 40), start)
         start = saint.start() if saint is not None else _with_epithet(ctx.view, start)
+        if start == word_start:
+            start = self._name_before(ctx, start)
         ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
+
+    def _more_names_end(self, ctx: NoteContext, end: int) -> int:
+        """The end after more name-like words joined to a house's name ("Praxis Zirbl &
+        Lärch"): each must look like a name, as a practice's second doctor must."""
+        while (joiner := _NAMES_JOINER.match(ctx.view, end)) is not None:
+            word = _NAME_WORD.match(ctx.view, joiner.end())
+            if word is None or _PARTNERS.match(ctx.view, end):
+                break
+            if not (ctx.looks_like_name(*word.span(1)) or ctx.lexicon.is_listed_name(word.group(1))):
+                break
+            end = word.end()
+        return end
+
+    def _name_before(self, ctx: NoteContext, start: int) -> int:
+        """The start of a brand or name written before the site word ("Helios Klinikum Zirbl"):
+        a capitalized word that is no ordinary word, title or salutation."""
+        view = ctx.view
+        if start < 4 or view[start - 1] not in " \t":
+            return start
+        first, lo = start - 1, max(0, start - 34)
+        while first > lo and not view[first - 1].isspace():
+            first -= 1
+        if not view[first].isupper():
+            return start  # most site words follow an article or a preposition ("im Klinikum")
+        word = _NAME_BEFORE.search(view, max(0, start - 34), start)
+        if word is None:
+            return start
+        token = word.group(1)
+        if token.endswith("."):
+            return word.start(1)  # "LKH-Univ."
+        if token.isupper() or ctx.lexicon.is_common(token) or fold(token) in ctx.lexicon.title_words:
+            return start  # an acronym ("MRT Klinikum"), an ordinary word, a title
+        if not ctx.plausible_unknown_name(*word.span(1)):
+            return start  # a noun ("Herzambulanz Klinikum X") or a typo of one ("Bfeund")
+        return word.start(1)
 
     def _town_adjective_before(self, ctx: NoteContext, start: int) -> int | None:
         """A town's adjective right before a site word with no name after it ("Zirbldorfer
@@ -303,6 +378,8 @@ class MedicalSiteMasker:
             both = second is not None and (first.endswith(("en", "er")) or not common(second))
             end = order.end() if both else order.end(1)
         town = self._place_end(view, end) if self._places else None
+        if town is None:
+            town = self._name_end(ctx, end)  # "KH der Barmherzigen Brüder Zirbl", a town no list knows
         return town or end
 
     def _name_end(self, ctx: NoteContext, pos: int) -> int | None:
@@ -338,11 +415,14 @@ class MedicalSiteMasker:
             if word is None:
                 return None
             cursor = word.end()
+            doctors = _doctors_end(ctx, cursor)  # "Praxis für Neurologie Dr. Zirbl"
+            if doctors is not None:
+                return doctors
             town = self._place_end(view, cursor) if self._places else None
             if town is None:
+                # a name-like word: no department word is one ("Universitätsklinik für
+                # Chirurgie Zirbl", "… der Medizinischen Universität Zirbl")
                 town = self._name_end(ctx, cursor)
-                if town is not None and not ctx.lexicon.ends_like_place(view[cursor:town].strip()):
-                    town = None
             if town is not None:
                 return town
         return None

@@ -2,15 +2,19 @@
 
 The street scan is anchored on the rare part, "suffix + house number" ("straße 12"), and the
 street name is read backwards from it; a postcode counts only before a known place, after a
-street, with a country prefix or after a residence cue.
+street, with a country prefix or after a residence cue. After an address label ("Straße/Nr.:")
+or a postcode, its place and a comma, a street needs no street word. The flat and floor after a
+house number belong to the address.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
+from itertools import accumulate, pairwise
 
-from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES
+from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES, STREET_WORDS
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
 from deid_cli.detection.patterns.place_index import (
@@ -25,22 +29,40 @@ from deid_cli.detection.patterns.place_index import (
 from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
-_SUFFIXES = frozenset(STREET_SUFFIXES)
+# Street words that are streets only as a word of their own after an adjective ("Lindener Tor").
+_WORDS = frozenset(STREET_WORDS)
+_SUFFIXES = frozenset(STREET_SUFFIXES) | _WORDS
 # Literal alternatives in both capitalisations: the regex engine then skips ahead by the
-# first-character set, which is several times faster than an (?i:...) group on prose.
-_STREET_SUFFIX = "(?:" + "|".join(re.escape(w) for s in sorted(_SUFFIXES) for w in (s, s.capitalize())) + ")"
+# first-character set, which is several times faster than an (?i:...) group on prose. A word
+# of its own is capitalized.
+_STREET_SUFFIX = (
+    "(?:"
+    + "|".join(
+        [re.escape(w) for s in sorted(STREET_SUFFIXES) for w in (s, s.capitalize())]
+        + [re.escape(w.capitalize()) for w in sorted(_WORDS)]
+    )
+    + ")"
+)
 _LETTER = r"[^\W\d_]"
 # A whole street token: optional hyphen chain ("Dr.-Karl-Renner-") and a word ending in a
 # suffix. Only used with fullmatch on a token already cut out of the text.
 _STREET_TOKEN = re.compile(rf"(?=[A-ZÄÖÜ])(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
 _STREET_TOKEN_MAX = 250
-# House numbers: 12, 12a, 12 a, 12-14, 12/3/4, 12/Top 3.
+# House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12/3/4, 12/Top 3.
 # An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count).
-_HOUSE_LETTER = r"(?:[a-gA-Z](?!\w)|[ ][a-fA-F](?![\w\-]))"
+_HOUSE_LETTER = r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?|[ ][a-fA-F](?![\w\-]))"
+# Four digits and a capitalized word after a dash or slash are the postcode and its place
+# ("Zirbelweg 4 / 6020 Innsbruck", "Zirbelweg 4 – 6020 Innsbruck"), no range or flat number;
+# an ordinal before a floor word is the floor ("Zirbelweg 4 / 1. OG").
+_NOT_POSTCODE = (
+    r"(?!\d{4}[ ]+[A-ZÄÖÜ]|\d{1,2}\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Etage))"
+)
 _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
-    r"(?:[ ]?[-–][ ]?\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
-    r"(?:[ ]?/[ ]?(?:(?:Top|Tür|Stiege|Stg\.)[ ]?)?\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?){0,3}"
+    r"(?:[ ]?[-–][ ]?" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
+    r"(?:[ ]?/[ ]?(?:(?:Top|Tür|Stiege|Stg\.)[ ]?)?"
+    + _NOT_POSTCODE
+    + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?){0,3}"
 )
 # The scan is anchored on the rare part, "suffix + house number", not on every capitalised
 # word: a regex that starts at each word and tries all suffixes is ~20x slower on prose. The
@@ -80,9 +102,20 @@ _STREET_STOP_ENDINGS = tuple(
         körperhöhe fundushöhe sitzhöhe bandscheibenhöhe wirbelkörperhöhe kammerwinkel phasenwinkel
         kniewinkel hüftwinkel beugewinkel streckwinkel aortenbogen rippenbogen zahnbogen wirbelbogen
         fragebogen hintergrund wundgrund ulkusgrund überblick rückblick ausblick anstieg messreihe
-        zahnreihe versuchsreihe kindergarten zusammenhang"""
+        zahnreihe versuchsreihe kindergarten zusammenhang testreihe bildreihe impfreihe zahlenreihe
+        fallreihe ungsreihe schutzwall randwall erdwall jahrmarkt arbeitsmarkt flohmarkt baumarkt
+        wochenmarkt weihnachtsmarkt getränkemarkt drogeriemarkt eingang ausgang zugang übergang
+        durchgang rundgang stuhlgang abgang aufgang rückgang vorgang umgang untergang niedergang
+        hergang fortgang freigang nachgang weggang alleingang werdegang gedankengang spaziergang
+        jahrgang lehrgang studiengang arbeitsgang waschgang spülgang wahlgang tagesgang seegang
+        tiefgang behördengang botengang gallengang pankreasgang gehörgang bogengang nasengang
+        tränengang milchgang samengang lymphgang fistelgang ausführungsgang speichelgang hauptgang
+        nebengang seitengang mittelgang laufgang kriechgang passgang zehengang fersengang hackengang
+        strichgang watschelgang krebsgang seiltänzergang"""
     )
 )
+# A street word alone is no street; a compound or an adjective before it makes one ("Gang 3").
+_BARE_STOP = wordset("gang")
 # Nouns that follow "Am"/"Im"/"Zur" in clinical prose; with a number they are not streets.
 _PREP_NAME_STOP = wordset(
     """tag vortag folgetag aufnahmetag morgen abend mittag nachmittag vormittag wochenende montag
@@ -92,6 +125,7 @@ _PREP_NAME_STOP = wordset(
     stehen sitzen ruhe belastung"""
 )
 _PREP_END_OK = frozenset(",;.)\n\r")
+_PREPOSITION_START = re.compile(rf"{_PREPOSITION}[ ]")
 
 
 def _street_token_start(text: str, suffix_start: int) -> int | None:
@@ -137,6 +171,34 @@ def _adjective_like(word: str) -> bool:
     return word.endswith(("e", "er"))
 
 
+def _postcode_follows(text: str, end: int) -> bool:
+    """A separator and a postcode with its place follow ``end`` ("Am Moor 2 d / 19663 Zirbenau")."""
+    m = _ZIP_AFTER_STREET.match(text, end)
+    return m is not None and bool(text[end : m.start("zip")].strip())
+
+
+def _house_number_ends(text: str, end: int) -> bool:
+    """The number before ``end`` is a whole house number: no measurement, decimal, date or longer
+    token, unless what goes on is a floor or a postcode and its place ("Zirbelweg 12/2. OG",
+    "Zirbelweg 12/6020 Innsbruck")."""
+    return (
+        not followed_by_number_context(text, end)
+        or _UNITS.match(text, end) is not None
+        or _postcode_follows(text, end)
+    )
+
+
+_FLAT_PART = (
+    r"(?:,?[ ]|[ ]?/[ ]?)(?:Stiege|Stg\.|Top|Tür|Whg\.|Wohnung|Block)[ ]?\d{1,4}(?:[a-gA-G])?(?![\w/\-])"
+)
+_FLOOR_PART = (
+    r"(?:,[ ]?|[ ]?/[ ]?|[ ])"
+    r"(?:[1-9]\d?\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Stockwerk|Etage)"
+    r"|EG|DG|OG|UG|Erdgeschoss|Dachgeschoss|Obergeschoss|Untergeschoss|Souterrain|Hochparterre|Parterre"
+    r"|Mezzanin)"
+    r"(?:[ ](?:links|rechts|Mitte|li\.|re\.))?(?![\w])"
+)
+_UNIT = f"{_FLAT_PART}|{_FLOOR_PART}"
 _ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
@@ -146,41 +208,88 @@ _ZIP = guarded(
     r")",
 )
 # After a street address the next number is a postcode and the word after it its place, even
-# where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München".
+# where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München",
+# "Kirchallee 4 / 80331 München", "Kirchallee 4 – 80331 München".
 _ZIP_AFTER_STREET = re.compile(
-    rf"[ \t]?,?[ \t]?(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
-    r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
+    rf"(?:[ \t]?,?[ \t]?|[ \t]*[/–\-][ \t]*)(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
+    r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}\.?(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
 )
-# A line (or a comma-separated part) that is capitalized words and a house number, ending right
-# before a postcode: "Oberhofen 23, ", "Dorf 15\n".
+# A word of three letters or more and a full stop within a place after a street end its sentence
+# ("Tirol. Dosis", "Rum. Labor"); an abbreviation does not ("Frankfurt a. Main", "St. Johann").
+_SENTENCE_END = re.compile(r"[^\W\d_]{3}\.(?=[ -])")
+# A line (or a comma-separated part) that is capitalized words and a house number (and the flat
+# or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
-    r"(?:^|(?<=[\n,;:·•|–(])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift))[ \t]*"
+    r"(?:^|(?<=[\n,;:·•|–(])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift)|(?<=[Aa]dr\.))"
+    r"[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
-    rf"[ \t]+{_HOUSE})"
-    r"(?:[ \t]*[,;·•|–][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
+    rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}})"
+    r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # Words whose number is no house number, anywhere in a line before a postcode.
 _NUMBERED_THING = re.compile(
     r"(?<![^\W\d_])(?:Seite|Blatt|Anlage|Beilage|Zimmer|Station|Raum|Bett|Tel|Fax)(?![^\W\d_])"
 )
 _RESIDENCE_BEFORE = re.compile(
-    r"(?i:\bwh\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
+    r"(?i:\bwh\.|\badr\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
 )
 _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
-# The flat within the house after a house number: "Stiege 3 Top 7", ", Tür 5", "Whg. 12".
-_FLAT = re.compile(
-    r"(?:,?[ ](?:Stiege|Stg\.|Top|Tür|Whg\.|Wohnung|Block)[ ]?\d{1,4}(?:[a-gA-G])?(?![\w/\-])){1,3}"
-)
+# The flat and the floor within the house after a house number, in any order: "Stiege 3 Top 7",
+# ", Tür 5", "Whg. 12", ", 4. OG", " / 3. Stock", ", EG", ", Hochparterre", ", 2. Etage links".
+_UNITS = re.compile(f"(?:{_UNIT}){{1,4}}")
 # A town after an address and its comma, where no postcode stands: "Lärchenhof 3, Zirbldorf."
 _TOWN_AFTER_ADDRESS = re.compile(r",[ ](?=[A-ZÄÖÜ])")
 _TOWN_ENDS = frozenset(",;.)\n\r")
 # Where an address's postcode stands (what precedes it): a line's start, a letterhead's
-# separator, a comma, or a preposition of place.
+# separator, a comma, a slash after a house number or floor ("Zirbelweg 4 / ", "3. OG / "), or a
+# preposition of place.
 _POSTCODE_SLOT = re.compile(
-    r"(?:(?:^|\n)[ \t]*|[·•|,;(–][ \t]*|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
+    r"(?:(?:^|\n)[ \t]*|[·•|,;(–][ \t]*"
+    r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age))[ \t]/[ \t]*"
+    r"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
 )
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")
+# Address labels: a street phrase right after one is an address whatever its street word. Every
+# label contains one of these stems (the chunk flags a note by them or by a label word: chunk.ADDRESS_LABEL).
+STREET_LABEL_STEMS: tuple[str, ...] = ("Straße", "Strasse", "Str.", "dresse", "nschrift", "Adr.")
+# The stems the chunk seeks with ``str.find``; the whole words ("Straße", "Str.", "Adr.") the
+# automaton finds (``triggers.ADDRESS_LABEL_WORDS``).
+LABEL_COMPOUND_STEMS: tuple[str, ...] = ("dresse", "nschrift")
+_OTHER_LABEL_STEMS = tuple(stem for stem in STREET_LABEL_STEMS if not stem.startswith("Str"))
+# A stem glued to a word ends a street's name or another word ("Hauptstraße:"); a street word after
+# a word is a street's name ("Wiener Straße:").
+_LABEL_GLUED = re.compile(r"[\w\-.]")
+_STREET_AFTER_WORD = re.compile(r"(?<=[^\W\d_])[ ]")
+_LABEL_TAIL = re.compile(
+    r"(?:[ ]?(?:/|,|\+|&|und|u\.)[ ]?(?:Hausnummer|Hausnr\.?|Haus-Nr\.|Nr\.?|HNr\.?))?[ ]?:[ \t]*"
+)
+_ABBREVIATED_LABEL_TAIL = re.compile(r"[ ]?:?[ \t]*")
+_STREET_WORD = rf"[A-ZÄÖÜ]{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
+_STREET_LINK = r"(?:an|am|im|in|der|den|dem|des|bei|beim|zum|zur|zu|auf|unter|ob|von|vom|vor|hinter|über)"
+# Capitalized words, the last before the number ("Unter den Linden 4"; not "Brief vom 12").
+_STREET_PHRASE = rf"{_STREET_WORD}(?:[ ](?:{_STREET_LINK}[ ]){{0,2}}{_STREET_WORD}){{0,4}}"
+# After a label the house number may follow its own label ("Straße: Brombeerhag   Nr.: 12").
+_LABELLED_STREET = re.compile(
+    rf"(?P<street>{_STREET_PHRASE})"
+    rf"(?:[ ]|[ \t]+(?:Nr\.?|Hausnr\.?|Hausnummer|HNr\.?)[ ]?:?[ \t]*)(?P<num>{_HOUSE})"
+)
+_STREET_AFTER_PLACE = re.compile(rf",[ \t]*(?P<street>{_STREET_PHRASE})[ ](?P<num>{_HOUSE})")
+# Where a labelled street ends: its line, its clause, its field (two blanks or a tab: a form's
+# next column), a separator, a sentence's end or "in" before its place.
+_FIELD_END = re.compile(
+    r"[ \t]*(?:[,;/|·•)–]|\r?\n|\Z)|[ \t]{2}|\t|\.(?!\w)|[ ]in[ ]"
+    r"|[ ](?=(?:[A-Z]{1,2}-)?\d{4,5}[ ][A-ZÄÖÜ])"  # a postcode follows
+)
+# A number with a full stop before a month is a date ("12. März").
+_MONTH_AFTER = re.compile(r"\.[ ]?(?:J[äa]n|Feb|M[äa]r|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)")
+_LINE_END = re.compile(r"[ \t]*\.?[ \t]*(?:\r?\n|\Z)|[ \t]{2}|\t|[ \t]*[;|·•]")
+# Words that make a number after them no house number: counts, dates, contacts, file numbers.
+_NOT_A_STREET = wordset(
+    """seite blatt anlage beilage zimmer station raum bett tel telefon fax mobil handy stand version
+    jahr kw nr nummer zahl zl gz az fall januar jänner februar feber märz april mai juni juli august
+    september oktober november dezember montag dienstag mittwoch donnerstag freitag samstag sonntag"""
+)
 # A district or quarter word that closes a place's name in an address ("3100 Zirbenau Nord",
 # "Zirbenau-Land"), followed by the end of the line or of the address.
 _PLACE_QUALIFIER = re.compile(
@@ -210,20 +319,30 @@ class AddressFinder:
         self._place_like = place_like
 
     def addresses(
-        self, text: str, suffixed: bool = True, street_starts: list[int] | None = None
+        self,
+        text: str,
+        suffixed: bool = True,
+        street_starts: list[int] | None = None,
+        labelled: bool = True,
     ) -> list[Span]:
         """Street addresses: streets with a suffix (scanned only if ``suffixed``: a chunk saw a
-        suffix before a number here) and suffix-less ones starting at ``street_starts`` (every
-        capital A/I/Z/U/H when None)."""
+        suffix before a number here), suffix-less ones starting at ``street_starts`` (every
+        capital A/I/Z/U/H when None) and any street after an address label (sought only if
+        ``labelled``: a chunk saw a label's stem here)."""
         out: list[Span] = []
         for m in _ADDRESS.finditer(text) if suffixed else ():
             start = _street_token_start(text, m.start())
-            if start is None or followed_by_number_context(text, m.end()):
+            if start is None or not _house_number_ends(text, m.end()):
                 continue
             street = text[start : m.end("suffix")]
             if not _STREET_TOKEN.fullmatch(street) or street.lower().endswith(_STREET_STOP_ENDINGS):
                 continue
+            word_only = m.group("suffix").lower() in _WORDS
+            if word_only and street != m.group("suffix"):
+                continue  # "Faktor 8", "Monitor 2": "Tor" is a street only as a word of its own
             bare = "-" not in street and street.lower() in _SUFFIXES
+            if bare and street.lower() in _BARE_STOP:
+                continue
             words = _words_before(text, start)
             kept = 0
             for word in reversed(words):
@@ -231,7 +350,7 @@ class AddressFinder:
                     break
                 if word.endswith(".") and word not in _PRE_ABBREVIATIONS:
                     break
-                if not bare and not _adjective_like(word):
+                if (not bare or word_only) and not _adjective_like(word):
                     break
                 kept += 1
             if bare and kept == 0:
@@ -251,19 +370,80 @@ class AddressFinder:
             if (
                 end < len(text)
                 and (text[end] not in _PREP_END_OK or NUMBER_GOES_ON.match(text, end))
-                and _FLAT.match(text, end) is None
+                and _UNITS.match(text, end) is None
+                and not _postcode_follows(text, end)
             ):
-                continue  # "Am Morgen 2 Tabletten": a count, not a house number (unless a flat follows)
+                # "Am Morgen 2 Tabletten": a count, not a house number (unless a flat, a floor
+                # or a postcode after a separator follows)
+                continue
             out += self._address_with_town(text, m.start(), end)
+        if labelled:
+            out += self._labelled_streets(text, out)
         return out
+
+    def _labelled_streets(self, text: str, found: list[Span]) -> list[Span]:
+        """Any capitalized street-shaped phrase and its house number right after an address
+        label ("Straße/Nr.: Brombeerhag 12", "Adresse: Zirbenried 4, 2. OG"), whatever its
+        street word, ending its field. Sought from the label stems with str.find only."""
+        out: list[Span] = []
+        taken: _SpanIndex | None = None
+        # One scan for the three street stems, which most notes lack.
+        for stem in STREET_LABEL_STEMS if "Str" in text else _OTHER_LABEL_STEMS:
+            pos = text.find(stem)
+            while pos >= 0:
+                after = pos + len(stem)
+                pos = text.find(stem, after)
+                before = after - len(stem) - 1
+                if (
+                    stem[0].isupper()
+                    and before >= 0
+                    and (
+                        _LABEL_GLUED.match(text, before)
+                        or (stem.startswith("Str") and _STREET_AFTER_WORD.match(text, before))
+                    )
+                ):
+                    continue  # "Hauptstraße:", "Wiener Straße:" are no labels
+                label = (_ABBREVIATED_LABEL_TAIL if stem == "Adr." else _LABEL_TAIL).match(text, after)
+                if label is None:
+                    continue
+                street = self._street_phrase(text, label.end(), _LABELLED_STREET, _FIELD_END)
+                if street is None:
+                    continue
+                taken = taken or _SpanIndex(found)
+                if not taken.reaches(street[1], street[0]):
+                    out += self._address_with_town(text, *street)
+        return out
+
+    @staticmethod
+    def _street_phrase(
+        text: str, pos: int, pattern: re.Pattern[str], ending: re.Pattern[str]
+    ) -> tuple[int, int] | None:
+        """(start, end) of a street phrase and house number that ``pattern`` matches at ``pos``,
+        with its flat and floor, when ``ending`` follows: no count ("Seite 2", "Zimmer 4"), date
+        or year ("März 2024"), measurement or number going on."""
+        m = pattern.match(text, pos)
+        if (
+            m is None
+            or not _house_number_ends(text, m.end())
+            or _YEAR.fullmatch(m.group("num"))
+            or _MONTH_AFTER.match(text, m.end())
+        ):
+            return None
+        if any(w.strip(".").lower() in _NOT_A_STREET for w in m.group("street").replace("-", " ").split()):
+            return None
+        units = _UNITS.match(text, m.end())
+        end = units.end() if units is not None else m.end()
+        if ending.match(text, end) is None:
+            return None
+        return m.start("street"), end
 
     def _address_with_town(self, text: str, start: int, end: int) -> list[Span]:
         """The address with the flat after its house number ("Stiege 3 Top 7"), and the town
         after its comma where no postcode stands ("Lärchenhof 3, Zirbldorf"): a known place, or
         a possible place that ends its clause. The town is the place an address's postcode
         would precede (RegexZIP's ADD, a city where LOC is asked for)."""
-        flat = _FLAT.match(text, end)
-        end = flat.end() if flat is not None else end
+        units = _UNITS.match(text, end)
+        end = units.end() if units is not None else end
         spans = [Span(start, end, ADD, "RegexAddress")]
         comma = _TOWN_AFTER_ADDRESS.match(text, end)
         if comma is None:
@@ -350,16 +530,41 @@ class AddressFinder:
         its house number ("Oberhofen 23, 6410 Telfs", "Dorf 15" over "6500 Landeck"), as
         rural Austrian addresses are written."""
         out: list[Span] = []
+        taken: _SpanIndex | None = None
         for span in zips:
-            if span.type != ZIP or any(a.start <= span.start < a.end + 4 for a in addresses):
+            if span.type != ZIP:
+                continue
+            taken = taken or _SpanIndex(addresses)
+            if taken.reaches(span.start + 1, span.start - 4):
                 continue
             match = _LINE_BEFORE_ZIP.search(text, max(0, span.start - 64), span.start)
             if match is not None and _NUMBERED_THING.search(match.group("line")):
                 continue  # "Arztbrief Seite 2 – 6020 Innsbruck", "Zimmer 4, 6020 Innsbruck"
-            if match is not None and not any(
-                a.start < match.end("line") and match.start("line") < a.end for a in addresses
+            if (
+                match is not None
+                and _PREPOSITION_START.match(match.group("line"))
+                and any(w.lower() in _PREP_NAME_STOP for w in match.group("line").split())
             ):
+                continue  # "Am Tag 3 / 6020 Innsbruck": a time, as for the streets of a preposition
+            if match is not None and not taken.reaches(match.end("line"), match.start("line")):
                 out.append(Span(match.start("line"), match.end("line"), ADD, "RegexAddress"))
+        return out
+
+    @staticmethod
+    def streets_after_places(text: str, zips: list[Span], addresses: list[Span]) -> list[Span]:
+        """A street and house number written after a postcode, its place and a comma, ending the
+        line or its field: "Wohnort: 4820 Zirbenau, Brombeerhag 12", whatever its street word."""
+        out: list[Span] = []
+        taken: _SpanIndex | None = None
+        for code, place in pairwise(zips):
+            if code.type != ZIP or place.type != ADD or place.start != code.end + 1:
+                continue
+            street = AddressFinder._street_phrase(text, place.end, _STREET_AFTER_PLACE, _LINE_END)
+            if street is None:
+                continue
+            taken = taken or _SpanIndex(addresses)
+            if not taken.reaches(street[1], street[0]):
+                out.append(Span(street[0], street[1], ADD, "RegexAddress"))
         return out
 
     @staticmethod
@@ -371,6 +576,9 @@ class AddressFinder:
             if match is None:
                 continue
             place_end = match.end("place")
+            sentence = _SENTENCE_END.search(text, match.start("place"), place_end)
+            if sentence is not None:
+                place_end = sentence.end() - 1  # "6060 Hall in Tirol. Dosis ...": the place ends
             while place_end > match.start("place") and text[place_end - 1] in _PLACE_TRAILING:
                 place_end -= 1
             out.append(Span(match.start("zip"), match.end("zip"), ZIP, "RegexZIP"))
@@ -394,6 +602,25 @@ class AddressFinder:
                 if variant and fold(variant) in self._places:
                     return pos + len(variant)
         return None
+
+
+class _SpanIndex:
+    """Whether any of some spans starts before one position and ends after another, by bisection
+    over the spans sorted by start and the running maximum of their ends: a note of thousands of
+    addresses and postcodes is no quadratic scan."""
+
+    __slots__ = ("_reach", "_starts")
+
+    def __init__(self, spans: Iterable[Span]) -> None:
+        ordered = sorted(spans, key=lambda span: span.start)
+        self._starts = [span.start for span in ordered]
+        self._reach = list(accumulate((span.end for span in ordered), max))
+
+    def reaches(self, before: int, beyond: int) -> bool:
+        """Some span starts before ``before`` and ends after ``beyond`` (with ``before``/``beyond``
+        a span's end/start: the two overlap)."""
+        index = bisect_left(self._starts, before)
+        return index > 0 and self._reach[index - 1] > beyond
 
 
 def _trim_place(candidate: str) -> str:

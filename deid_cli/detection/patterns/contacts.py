@@ -20,9 +20,12 @@ from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO,
 _EMAIL = re.compile(
     r"(?<![\w.%+\-@'’])(?=[^\W_])"
     r"[^\W_][\w.%+\-'’]{0,63}"
-    r"@[^\W_](?:[\w\-]{0,62}\.){1,8}[^\W\d_]{2,24}"
+    r"(?:@|[ ]?(?:\(at\)|\[at\]|\{at\})[ ]?)"
+    r"[^\W_](?:[\w\-]{0,62}(?:\.|[ ]?(?:\(dot\)|\[dot\])[ ]?)){1,8}[^\W\d_]{2,24}"
     r"(?![\w\-])"
 )
+# What an obfuscated address ("name (at) gmx.at", "name[at]gmx.at") contains instead of "@".
+OBFUSCATED_AT = ("(at)", "[at]", "{at}")
 
 # Scheme URLs and www. hosts run up to white space and are trimmed in Python. The lookbehind
 # sits after the first letter so the engine can skip ahead to candidate letters quickly.
@@ -134,7 +137,14 @@ def _digit_count(s: str) -> int:
 
 
 def find_emails(text: str) -> list[Span]:
+    """Addresses with "@" and those written out against spam ("name (at) gmx.at",
+    "name[at]gmx(dot)at")."""
     return [Span(m.start(), m.end(), MAI, "RegexEmail") for m in _EMAIL.finditer(text)]
+
+
+def may_hold_email(text: str) -> bool:
+    """Could the note hold an address (an "@" or a written-out one)?"""
+    return "@" in text or any(at in text for at in OBFUSCATED_AT)
 
 
 def find_urls(text: str) -> list[Span]:

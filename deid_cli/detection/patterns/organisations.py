@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
+from deid_cli.detection.lexicon.triggers import PLACE_LABEL_STEMS
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
     DISTRICT_WORDS,
@@ -219,6 +220,8 @@ _ORG_WORK_AT = guarded(
 # Places
 # ---------------------------------------------------------------------------------------------
 
+# "Unfallort:", "Einsatzort:": a place after the colon.
+_LABEL_ORTS = "|".join(stem.capitalize() for stem in PLACE_LABEL_STEMS)
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
@@ -226,6 +229,7 @@ _LOC_TRIGGER = guarded(
     r"[ \t]+(?:ist|war|bleibt|lautet)|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt)[ \t]*:|"
+    rf"(?:{_LABEL_ORTS})ort[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
@@ -236,7 +240,8 @@ _LOC_TRIGGER = guarded(
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
-    r"(?:[Nn]ähe|[Uu]mgebung)[ \t]+von|[Gg]egend[ \t]+um|[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|[Vv]or|[Hh]inter|"
+    r"(?:[Nn]ähe|[Uu]mgebung|[Gg]egend)[ \t]+von|(?:[Gg]egend|[Rr]und)[ \t]+um|[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
+    r"[Vv]or|[Hh]inter|"
     r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Oo]berhalb|[Uu]nterhalb|[Aa]ußerhalb)(?:[ \t]+von)?|"
     r"[Zz]wischen))"
     r"[ \t]{1,3}(?=[^\W\d_])",
@@ -258,7 +263,10 @@ _RESIDENCE_CUE = re.compile(
 )
 # Form labels that name a place only before a colon ("Ort:", "PLZ/Ort:", "Stadt:"; not
 # "Ansprechpartner vor Ort: Frau X").
-_PLACE_LABEL = re.compile(r"(?<![^\W\d_])(?<!vor[ ])(?i:ort|(?:wohn|geburts|heimat)?stadt)\Z")
+_PLACE_LABEL = re.compile(
+    rf"(?<![^\W\d_])(?<!vor[ ])(?i:(?:{_LABEL_ORTS})?ort|(?:wohn|geburts|heimat)?stadt)\Z"
+)
+_PLACE_LABEL_REACH = 20  # "Aufenthaltsort"
 # How far back a residence cue may start: "wohnt gemeinsam mit ihrem Mann in" fits.
 _RESIDENCE_REACH = 56
 # A word part every residence cue of _RESIDENCE_CUE contains: most cue words ("in", "ist", "vor")
@@ -277,8 +285,9 @@ _MAY_BETWEEN = 8  # … or the first of two ("zwischen Zirbl und Linz")
 _MAY_RESIDENCE = 16  # a place no list knows after a residence cue ("lebt in", "Wohnort:")
 _MAY_COPULA = 32  # a residence label before a copula ("Heimat ist Zirbl")
 _MAY_UNKNOWN = 128  # a place no list knows after a place noun ("im Bezirk Zirbl")
-_AFTER_GEGEND = 64  # only as the end of "Gegend um"
-_ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOWN
+_AFTER_GEGEND = 64  # only as the end of "Gegend um" or "rund um"
+_MAY_WAY_END = 256  # a place no list knows at a way's end ("die Strecke bis Zirbl")
+_ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOWN | _MAY_WAY_END
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
 _ROUTE_CUES = (
     "bei", "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich",
@@ -287,7 +296,7 @@ _ROUTE_CUES = (
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
-    "heimatstadt",
+    "heimatstadt", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
 )  # fmt: skip
 # Nouns of a place's kind that its name follows ("im Bezirk Zirbl", "Stadtrand von Zirbl": the
 # latter ends in "von", whose tests are a preposition's and so cover it too).
@@ -299,13 +308,15 @@ _PLACE_NOUN_CUES = (
     "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk", "gemeindebezirk",
 )  # fmt: skip
 _CUE_TESTS: dict[str, int] = {
-    **dict.fromkeys(("in", "aus", "nach"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
+    **dict.fromkeys(("in", "aus"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
+    "nach": _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_WAY_END,
     **dict.fromkeys(("über", "nahe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
-    "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN,  # also "Stadtrand von"
-    "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND,
+    "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN | _MAY_WAY_END,  # also "Stadtrand von"
+    "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND | _MAY_WAY_END,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
+    "bis": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_WAY_END,
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
-    "raum": _MAY_KNOWN,
+    "raum": _MAY_KNOWN | _MAY_UNKNOWN,
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
@@ -327,7 +338,23 @@ _TOWN_ALONE = re.compile(_TOWN)
 # places do, starting a route or ending its clause.
 _TOWN_PREPOSITIONS = frozenset(
     {"in", "aus", "nach", "über", "nahe", "unweit", "richtung", "nähe von", "umgebung von", "gegend um"}
+    | {"rund um", "gegend von"}
 )
+# A route preposition right after a word of nearness names a town as "in" does: "kurz vor
+# Zirbl", "knapp hinter Zirbl", "unmittelbar nach Zirbl".
+_NEAR_BEFORE = re.compile(r"(?i:kurz|knapp|unmittelbar|direkt|gleich)[ \t]{1,2}\Z")
+# A way's noun before "bis"/"nach"/"von" names its end as a residence cue does: "die Strecke
+# bis Zirbl", "auf dem Heimweg nach Zirbl", "die Fahrt von Zirbl".
+_WAY_BEFORE = re.compile(
+    r"(?<![^\W\d_])(?:[Ss]trecke|[Ww]eg|[Hh]eimweg|[Rr]ückweg|[Ff]ahrt|[Aa]nfahrt|[Hh]eimfahrt|[Rr]ückfahrt"
+    r"|[Aa]nreise|[Hh]eimreise|[Rr]ückreise|[Tt]ransport|[Ff]ahrstrecke|[Ww]egstrecke|[Aa]usflug|[Uu]mzug"
+    r"|Übersiedlung|[Rr]ückkehr|[Hh]eimkehr|[Ff]lug|[Uu]rlaubsreise|[Ww]allfahrt|[Zz]ugfahrt|[Aa]utofahrt"
+    r"|[Bb]usfahrt)[ \t]{1,2}\Z"
+)
+# "rund um Zirbl" names the place as a way's end does.
+_ROUND_BEFORE = re.compile(r"(?<![^\W\d_])[Rr]und[ \t]{1,2}\Z")
+# How far back the word before a cue word is read for these two tests.
+_BEFORE_CUE_REACH = 16
 # A possible place that ends its clause after a bare preposition is one ("kommt aus Zirbl.",
 # "nach Zirbl, dort"): a noun there would need more words ("aus Zirbl entfernt").
 _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
@@ -337,6 +364,17 @@ _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|aus|in[ \t]+(?:die|das|den))(
 # What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld", "Zirbl bei
 # Linz".
 _JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei)[ \t]{1,2}(?=[A-ZÄÖÜ])")
+# The tail of a place's name: a town after "bei" ("Zirbl bei Linz"), a river, lake, valley or
+# region after "am", "an der", "im", "in der", "ob der" ("Zirbl am See", "Zirbl an der Lärch",
+# "Zirbl im Pinzgau", "Zirbl in der Steiermark"). The detector joins it to the place.
+PLACE_TAIL = re.compile(
+    r"[ \t](?P<joint>bei|am|an[ \t]der|im|in[ \t]der|ob[ \t]der|ob)[ \t]"
+    r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?![\w-])"
+)
+# Ordinary nouns that end a place's name after "am" ("Zirbl am See", "Zirbl am Berg").
+TAIL_NOUNS = frozenset({"See", "Berg", "Wald", "Walde", "Bach", "Moor"})
+# "unweit Zirbl bei Linz": a second town after "bei" names the first one a town too.
+_BEI_ON = re.compile(r"[ \t]{1,2}bei[ \t]")
 # "zwischen Zirbenau und Linz": the first of two places.
 _BETWEEN_ON = re.compile(r"[ \t]{1,2}und[ \t]+[A-ZÄÖÜ]")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
@@ -346,8 +384,11 @@ _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
     r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen|verlegt|verstorben|entlassen|"
     r"übernommen|behandelt|entbunden|versorgt|vorstellig|unterwegs|ansässig|tätig|beschäftigt|wohnend|lebend|"
-    r"[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert)(?!\w)"
+    r"[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert|zu[ \t]Hause|als(?=[ \t][A-ZÄÖÜ])"
+    r"|bei[ \t]+(?:der|dem|den|ihrer|ihrem|ihren|seiner|seinem|seinen)(?=[ \t]))(?!\w)"
 )
+# "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
+_IN_ON = re.compile(r"[ \t]{1,2}in[ \t]{1,2}(?=[A-ZÄÖÜ])")
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
 # "Zirbl (NÖ)", "Zirbl BY".
 REGION_CODE = re.compile(
@@ -717,11 +758,24 @@ class OrgStage:
         for m in _LOC_TRIGGER.finditer(text) if cued else ():
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
-            if m.group("kw") is not None and not m.group("kw").startswith("Raum"):
+            kw, prep = m.group("kw"), m.group("prep")
+            # "im Raum Zirbl": the room noun names a place no list knows only after "im"
+            if kw is not None and (
+                not kw.startswith("Raum") or text[max(0, m.start() - 3) : m.start()] == "im "
+            ):
                 unknown = self._unknown_place(text, m.end())
                 if unknown is not None and (found is None or unknown[0] > found[0]):
                     found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
-            prep = m.group("prep")
+            before = text[max(0, m.start() - _BEFORE_CUE_REACH) : m.start()] if prep else ""
+            if prep and (
+                (prep.lower() in ("bis", "nach", "von") and _WAY_BEFORE.search(before))
+                or " ".join(prep.lower().split()) == "rund um"
+            ):
+                # "die Strecke bis Zirbl", "rund um Zirbl": a way's end or its round, a place
+                unknown = self._unknown_place(text, m.end())
+                if unknown is not None and (found is None or unknown[0] >= found[0]):
+                    spans.append(Span(m.end(), unknown[0], LOC, MASKERS[LOC]))
+                    continue
             if prep and prep.lower() == "in" and self._residence_cue_before(text, m.end()):
                 # "lebt seit Jahren in Zirbl": the residence cue, a few words before its "in"
                 unknown = self._unknown_place(text, m.end())
@@ -731,9 +785,8 @@ class OrgStage:
             if prep and (found is None or not self._is_town(found[1])):
                 # No town a list knows ("nach Bad" is a hamlet's name): one no list knows?
                 key = " ".join(prep.lower().split())
-                town = self._unknown_town(
-                    text, m.end(), route=key not in _TOWN_PREPOSITIONS, between=key == "zwischen"
-                )
+                route = key not in _TOWN_PREPOSITIONS and _NEAR_BEFORE.search(before) is None
+                town = self._unknown_town(text, m.end(), route=route, between=key == "zwischen")
                 # A locality the gazetteer knows passes the same test as a word no list knows.
                 if town is not None and (found is None or town[0] >= found[0]):
                     spans.append(Span(m.end(), town[0], LOC, MASKERS[LOC]))
@@ -747,7 +800,6 @@ class OrgStage:
                 continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
         spans = [_with_region(text, span) for span in spans]
-        spans += [joined for span in spans if (joined := self._joined_town(text, span.end)) is not None]
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
             key = fold(m.group("place"))
@@ -757,7 +809,8 @@ class OrgStage:
             found = self._place_end(text, m.end(), allow_common=True)
             if found is not None:
                 spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
-        return spans
+        joined = (self._joined_town(text, span.end) for span in spans)
+        return [*spans, *(town for town in joined if town is not None)]
 
     def _may_follow(self, text: str, start: int, end: int) -> bool:
         """Could a place pattern find a place after the cue word at ``start:end``? The
@@ -774,10 +827,21 @@ class OrgStage:
                 and text[pos : pos + 1] in _COPULA_INITIALS
                 and _COPULA_AFTER.match(text, end) is not None
             )
-        if tests & _AFTER_GEGEND and text[max(0, start - 12) : start].rstrip(" \t")[-6:].lower() != "gegend":
+        if tests & _AFTER_GEGEND and not text[max(0, start - 12) : start].rstrip(" \t").lower().endswith(
+            ("gegend", "rund")
+        ):
             return False
         if not self._may_start_place(text, pos):
             return False
+        before = text[max(0, start - _BEFORE_CUE_REACH) : start]
+        if (
+            tests & _MAY_WAY_END
+            and (_ROUND_BEFORE if tests & _AFTER_GEGEND else _WAY_BEFORE).search(before)
+            and self._unknown_place(text, end) is not None
+        ):
+            return True
+        if tests & _MAY_ROUTE and _NEAR_BEFORE.search(before):
+            tests = tests & ~_MAY_ROUTE  # "kurz vor Zirbl": a town as after "in"
         if tests & _MAY_KNOWN and self._place_may_start(text, end):
             return True
         if tests & _MAY_RESIDENCE and self._residence_cue_before(text, pos):
@@ -925,8 +989,14 @@ class OrgStage:
         if route:
             # Names stand here too: only a word that ends as places do, where a route goes on or
             # the clause ends or a place word follows ("von Zirbenau nach Linz", "ab Zirbenau.").
-            if not any(town_like(part) for part in parts) or not (
-                _ROUTE_ON.match(text, m.end())
+            route_on = _ROUTE_ON.match(text, m.end())
+            # "von Zirbl nach Graz": a route on to a known place names a possible place a town
+            known_on = (
+                route_on is not None
+                and self._place_end(text, _after(text, route_on.end(), " \t"), allow_common=False) is not None
+            )
+            if not (known_on or any(town_like(part) for part in parts)) or not (
+                route_on
                 or (between and _BETWEEN_ON.match(text, m.end()))
                 or _CLAUSE_END.match(text, m.end())
                 or _PLACE_AFTER_CUE.match(text, m.end())
@@ -940,6 +1010,8 @@ class OrgStage:
                 (
                     _PLACE_AFTER_CUE.match(text, m.end()) is not None
                     or (_CLAUSE_END.match(text, m.end()) is not None and len(m.group("town")) >= 5)
+                    or (_BEI_ON.match(text, m.end()) and self._joined_town(text, m.end()) is not None)
+                    or self._tail_follows(text, m.end())
                 )
                 and all(town_like(part, ending=False) for part in parts)
                 and not any(self._two_words(fold(part)) for part in parts)
@@ -948,10 +1020,26 @@ class OrgStage:
             return None
         return m.end(), fold(m.group())
 
+    def _tail_follows(self, text: str, end: int) -> bool:
+        """Does the tail of a place's name follow ``end`` ("aus Zirbl in Kärnten", "in Zirbl an
+        der Lärch", "in Zirbl am See")? Its word is a known place, a lake's or hill's noun, or a
+        word that may be a town; "am Montag", "im Krankenhaus" are none."""
+        inside = _IN_ON.match(text, end)
+        if inside is not None and self._place_end(text, inside.end(), allow_common=False) is not None:
+            return True
+        tail = PLACE_TAIL.match(text, end)
+        if tail is None or tail.group("joint") == "bei" or self._town_like is None:
+            return False
+        word = tail.group("town")
+        if word in TAIL_NOUNS or (fold(word) in self._places and fold(word) not in self._common):
+            return True
+        return all(self._town_like(part, ending=False) for part in word.split("-"))
+
     def _joined_town(self, text: str, end: int) -> Span | None:
         """A second town joined to a place by "und", "oder", "bzw." ("zwischen Zirbenau und
         Lärchfeld", "aus Linz oder Zirbl."): a word that may be a town (no ordinary word, listed
-        name or noun) and ends as places do or ends its clause."""
+        name or noun) and ends as places do or ends its clause. (The detector masks a place
+        and its town after "bei" as one: "Zirbl bei Linz".)"""
         joiner = _JOINER.match(text, end)
         if joiner is None or self._town_like is None:
             return None
@@ -961,7 +1049,9 @@ class OrgStage:
         parts = m.group("town").split("-")
         if not all(self._town_like(part, ending=False) for part in parts):
             return None
-        if not (any(self._town_like(part) for part in parts) or _CLAUSE_END.match(text, m.end())):
+        # After "bei" a possible town will do ("Zirbl bei Lärchau und"): the joiner names it one.
+        bei = text[joiner.start() : joiner.end()].strip() == "bei"
+        if not (bei or any(self._town_like(part) for part in parts) or _CLAUSE_END.match(text, m.end())):
             return None
         return _with_region(text, Span(m.start(), m.end(), LOC, MASKERS[LOC]))
 
@@ -1016,7 +1106,10 @@ def residence_cue_before(text: str, start: int) -> bool:
     ):
         return True
     # A form's label names a place only with its colon ("Ort: Zirbldorf"; "vor Ort" does not).
-    return ":" in text[end:start] and _PLACE_LABEL.search(text, max(0, end - 8), end) is not None
+    return (
+        ":" in text[end:start]
+        and _PLACE_LABEL.search(text, max(0, end - _PLACE_LABEL_REACH), end) is not None
+    )
 
 
 def _ends_sentence(token: str, key: str) -> bool:

@@ -56,9 +56,12 @@ Identifiers (masker ``RegexID``)
     * after an ID keyword (Fallnr., Fall-Nr., Fallnummer, Fallzahl, FN, PIZ, Pat.-Nr., Pat.-ID,
       Patientennummer, Aufnahmenr., Aufnahmezahl, Befundnr., Histologie-Nr., HNr., Vers.-Nr.,
       SVNR, SV-Nr., KVNR, E-Nr., Auftragsnr., Vorgangs-Nr.,
-      Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a colon): the code
-      that follows (optional ":"), when it has at least 4 digits and is not a date; the span is
-      the code only;
+      RV-Nr., Geschäftszahl, Protokoll Nr., ...; "Fall", "Akte", "Vorgang", "Auftrag" only with a
+      colon): the code that follows (optional ":" or a spaced dash, "Labor-Nr. – 4471"), when it
+      has at least 4 digits and is not a date; the span is the code only. A German pension
+      insurance number is one code, letter and all ("RV-Nr. 41 170865 M 512");
+    * a court's file number after Aktenzeichen, Az., GZ or Geschäftszahl, whole ("Aktenzeichen
+      47 C 318/22", "Das Aktenzeichen lautet 4 C 123/23");
     * after any keyword of the "number of" families (compounds of Nummer, Nr, No., ID, Code,
       Kennung, Zeichen, Ziffer; the same in capitals, "FALLNR", "PAT-ID"; a word and "#";
       ID, Kennung, Referenz, Ref., Az., GZ; a gloss may come between: "Fallnummer (intern):")
@@ -67,9 +70,11 @@ Identifiers (masker ``RegexID``)
     * ward, room and house codes, which locate the patient in the house: a place word or a
       compound of one (Station, Stat., Stn., Pflegegruppe, Zimmer, Zi., Raum, Bett, Haus, Trakt,
       Gebäude, IMC, Unit, ...; -station, -einheit, -zimmer, -raum, -saal, -haus) and its code
-      ("Stn. K3", "Pflegeeinheit 4B", "Zimmer 305/1", "Raum 2.14", "Haus B", "Stat. 7 Nord"); a
-      department after a moving preposition ("auf der Kardiologie 2", "von der Chirurgie C"); a
-      code alone after one ("auf die 5C"). Not a count or duration after the word ("Station 3
+      ("Stn. K3", "Pflegeeinheit 4B", "Zimmer 305/1", "Raum 2.14", "Haus B", "Stat. 7 Nord",
+      "Abt. R.3", "Station C4.1"); a department after a moving preposition ("auf der Kardiologie
+      2", "von der Chirurgie C", "in der Neurologie N2"), or without one when the code has a
+      letter or a full stop ("Akutgeriatrie G.2", "Kardiologie 3B"); a code alone after a moving
+      preposition ("auf die 5C"). Not a count or duration after the word ("Station 3
       Tage", "Therapieeinheit 3 von 10"), not groups, stages or levels (Blutgruppe, Pflegestufe),
       not anatomy ("Interkostalraum 5");
     * plain numbers without keyword or valid checksum are never IDs.
@@ -381,12 +386,15 @@ _KW_STEMS = [
     "KV",
     "Sozialversicherungs",
     "Krankenversicherten",
+    "RV",  # "RV-Nr.", "RVNR" (Rentenversicherung)
+    "Rentenversicherungs",
     "E",
     "Einsende",
     "Auftrags",
     "Labor",
     "Proben",
     "Akten",
+    "Geschäfts",  # "Geschäftszahl", the Austrian file number
     "Dokumenten",
     "Vorgangs",
     "Protokoll",
@@ -401,8 +409,15 @@ _KW_STEMS = [
     "Patho",
     "Zytologie",
     "H",  # "HNr.", "H-Nr." (Histologie)
+    "e-card",  # "e-card-Nummer"
+    "Ordnungs",  # "Ordnungszahl"
+    "Kenn",  # "Kennzahl", "Kenn-Nr."
+    "J",  # "J.-Nr." (Journal)
 ]
-_KW_WORDS = ["PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode", "FN"]
+_KW_WORDS = [
+    "PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode", "FN", "PID", "MPI", "Zl.", "VN", "IK",
+    "Kennzeichen", "Kfz-Kennzeichen",
+]  # fmt: skip
 # "Nr.", "Nummer", "ID" and the Austrian "-zahl" ("Fallzahl", "Aufnahmezahl").
 _KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID|[Zz]ahl)"
 # A keyword is a stem + "Nr."/"nummer"/"ID" ("Fall-Nr.", "Pat.-Nr.", "Befundnummer") or a
@@ -411,16 +426,35 @@ _ID_KEYWORD = (
     f"{_firsts(_KW_STEMS + _KW_WORDS)}(?<![\\w\\-].)"
     f"(?:(?:{_rests(_KW_STEMS)})\\.?-?[ ]?{_KW_SUFFIX}|(?:{_rests(_KW_WORDS)}))(?![^\\W\\d_])"
 )
-# A keyword may be glossed before its code ("Fallnummer (intern): 123456", "Pat.-ID (KIS) 4711")
-# or said to be it ("Die Fallnummer lautet 123456", "Die Aufnahmenummer war 4471203").
+# A keyword may be glossed before its code ("Fallnummer (intern): 123456", "Pat.-ID (KIS) 4711"),
+# said to be it ("Die Fallnummer lautet 123456", "Die Aufnahmenummer war 4471203") or set off by
+# a spaced dash ("Labor-Nr. - 4471203311", "Zytologie-Nr. – Q17/20431"); the code starts right
+# after the dash, so a sentence after one is no code.
 _CODE_GLOSS = r"(?:[ \t]{0,3}\([^()\n]{1,24}\))?[ \t]{0,3}"
-_CODE_SEPARATOR = _CODE_GLOSS + r"(?:[:#=][ \t]{0,3}|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
+_CODE_SEPARATOR = _CODE_GLOSS + (
+    r"(?:[:#=][ \t]{0,3}|(?<=[ \t])[-–—][ \t]{1,3}(?=[A-Za-z0-9])"
+    r"|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
+)
+# A German pension insurance number (Rentenversicherungsnummer), spaced or not: area, birth date,
+# the initial of the birth name, serial and check digit ("41 170865 M 512"); after an ID keyword
+# ("RV-Nr.", "RVNR", "Versicherungsnummer") it is one code, letter and all.
+_PENSION_NUMBER = r"\d{2}[ ]?\d{6}[ ]?[A-Z][ ]?\d{3}(?![\w\-/])"
+# A court's file number: department, register, number/year ("47 C 318/22", "5 Ob 12/19", "17 Cg
+# 88/21"), the Austrian ones maybe with a check letter ("3 Ob 45/19k"), a senate in Roman numerals
+# ("XII ZR 12/19") or a court letter before it ("L 9 U 123/19").
+_COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-Za-zÄÖÜäöü]{1,4}[ ]\d{1,6}/\d{2,4}[a-z]?"
 # Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17").
-_MORE_GROUPS = r"(?P<more>(?:[ ]\d{1,12}(?![\w\-/]|[.,]\d)){0,3})"
+# A group may open with a series letter ("4471 K 22"), and a last group of capitals may close
+# the code ("2023 0045 AB").
+_MORE_GROUPS = (
+    r"(?P<more>(?:[ ](?:[A-Z]{1,2}[ ])?\d{1,12}(?![\w\-/]|[.,]\d)){0,5}"
+    r"(?:(?<=\d)[ ][A-Z]{1,3}(?![\w\-.]))?)"
+)
 # The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
-    + r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
+    + rf"(?P<code>{_PENSION_NUMBER}|"
+    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
@@ -441,10 +475,19 @@ _ID_GENERIC = re.compile(
     r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID|-(?:Nr\.?|Nummer|No\.|Code))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
-    + r"(?P<code>(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
+    + rf"(?P<code>{_PENSION_NUMBER}|"
+    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
 )  # fmt: skip
+# A file number after its keyword (Aktenzeichen, Aktenzahl, Az., GZ, Geschäftszahl, Geschäftszeichen), in
+# the court's shape, whole: "Aktenzeichen 47 C 318/22", "Das Aktenzeichen lautet 4 C 123/23", "Az. 3 K
+# 55/2021". Plain codes after these keywords are _ID_CODE's and _ID_GENERIC's.
+_FILE_NUMBER = re.compile(
+    r"[AG](?<![\w\-][AG])(?:(?<=A)kten(?:zeichen|zahl)|(?<=G)eschäfts(?:zahl|zeichen)|[zZ]\.?)(?![^\W\d_])"
+    + _CODE_SEPARATOR
+    + rf"(?P<code>{_COURT_CODE})(?![\w\-/])"
+)
 # Keywords whose number is no identifier of a person: phones, faxes and houses (rules of their
 # own), classifications, fees and products.
 _NOT_ID_KEYWORDS = (
@@ -469,17 +512,26 @@ def _id_keyword_ok(m: re.Match[str]) -> bool:
 # Ward, room and house codes locate the patient in the house: a place word or a compound of one
 # ("Station K3", "Pflegeeinheit 4B", "Zimmer 305/1", "Bettenhaus 3", "OP-Saal 2") and its code.
 _WING = r"(?:West|Ost|Nord|Süd|Mitte)"
-# A ward's number: "6A", "K3", "IM2", "B-12", "KA 3", "INT-2", "4b", "3.2", "B3/2", "7 Nord",
-# "2304"; a lowercase "h" or "x" is a unit ("24h", "2x"), 19xx/20xx a year
+# A house letter and a full stop before a number: "R.3", "H.2"; not "S." (Seite: "S.12" is a page).
+_LETTER_DOT = r"[A-RT-Z]\."
+# A ward's number: "6A", "K3", "IM2", "B-12", "KA 3", "INT-2", "4b", "3.2", "B3/2", "R.3", "C4.1",
+# "7 Nord", "2304"; a lowercase "h" or "x" is a unit ("24h", "2x"), 19xx/20xx a year
 # ("Intensivstation 2019").
+# A wing after the number, maybe of two directions: "7 Nord", "4-Ost", "6 Süd-West".
+_WINGS_AFTER = rf"(?:[ \t\-]{_WING}(?:-{_WING})?)"
+# Roman numbers: "Station IIb", "Innere II", "Station 3/II" (to XII; "V" alone, "X" alone and
+# "I" alone are too often a letter or a word).
+_ROMAN = r"(?:XI{1,2}|I[VX]|VI{1,3}|I{2,3})"
 _WARD_NUMBER = (
-    r"(?:[A-Z]{1,3}-|[A-Z]{1,2}[ ]?)?(?!(?:19|20)\d\d(?!\d))\d{1,4}(?:[./]\d{1,2}(?![.,]\d))?"
-    rf"(?:[A-Z]|[a-gi-wyz])?(?:[ \t]{_WING})?"
+    rf"(?:(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,2}}[ ]?)?"
+    rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])))?"
+    rf"(?:[A-Z]|[a-gi-wyz])?(?:-[A-Z](?![\w]))?{_WINGS_AFTER}?"
+    rf"|{_ROMAN}[a-d]?(?![\w\-]))"
 )
-# A room's number may name its floor or bed: "1204", "305/1", "2.14", "E2.14".
-_ROOM_NUMBER = r"(?:[A-Z]{1,2}-?)?\d{1,4}(?:[./]\d{1,3})?(?:[A-Z]|[a-c])?"
+# A room's number may name its floor or bed: "1204", "305/1", "2.14", "E2.14", "B.12".
+_ROOM_NUMBER = rf"(?:[A-Z]{{1,2}}-?|{_LETTER_DOT})?\d{{1,4}}(?:[./]\d{{1,3}})?(?:[A-Z]|[a-c])?"
 # A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
-_LETTER_CODE = rf"[A-Z](?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß])(?:[ \t]{_WING})?"
+_LETTER_CODE = rf"[A-Z](?:-{_WING}(?![\w\-])|(?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß])(?:[ \t]{_WING})?)"
 # After a code: no more word, decimal or time, and no count of time, beds, people or a dose
 # ("Station 3 Tage", "Therapieeinheit 3 von 10", "Totraum 150 ml", "Bett 30°").
 _COUNT_AFTER = (
@@ -490,7 +542,8 @@ _CODE_END = rf"(?![\w\-/°%]|[.,:]\d)(?![ \t]+(?:{_COUNT_AFTER})(?![^\W\d_]))"
 _WARD_WORDS = [
     "Station", "Stat.", "Stn.", "Pflegegruppe", "Pflegebereich", "Haus", "Bau", "Trakt", "Flügel", "Gebäude",
     "Pavillon", "Ebene", "Etage", "Abteilung", "Abt.", "Unit", "Care", "IMC", "IMCU", "ICU", "ITS", "IPS",
-    "IBS", "Einheit", "Bereich", "Sektor", "Sektion", "Flur", "Ward",
+    "IBS", "Einheit", "Bereich", "Sektor", "Sektion", "Flur", "Ward", "Stockwerk", "Geschoss", "Geschoß",
+    "Modul", "Wohnbereich", "Wohngruppe", "Turm", "Bettenturm", "Stützpunkt", "Pflegestützpunkt",
 ]  # fmt: skip
 _ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal"]
 _ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
@@ -527,7 +580,7 @@ _NOT_A_PLACE = (
 
 
 # A vertebra, finger or dermatome after "Bereich" ("im Bereich L4", "Bereich C5") is anatomy.
-_ANATOMY_CODE = re.compile(r"[CTLSDH]h?\d{1,2}")
+_ANATOMY_CODE = re.compile(r"[CTLSDH]h?\.?\d{1,2}")
 
 
 def _is_place(m: re.Match[str]) -> bool:
@@ -554,7 +607,8 @@ _WARD_DEPARTMENT = re.compile(
 # "Stat. Enzian". Not a department, a wing, a kind of ward or a role ("Station Kardiologie",
 # "Station Aufnahme", "Stationsarzt").
 _NAMED_WARD = re.compile(
-    r"S(?<![\w\-]S)(?:tation|tat\.|tn\.)[ \t]{1,3}"
+    # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie"
+    r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)|[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöü]{2,20}station)[ \t]{1,3}"
     r"(?P<code>(?P<name>[A-ZÄÖÜ][a-zäöüß]{2,20})(?:[ \t]\d{1,2}[A-Za-z]?)?)(?![\w\-])"
 )
 # Lower case: what a ward's name is not.
@@ -585,16 +639,46 @@ _DEPARTMENT = (
     r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin)|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
     r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma|Med|Chir)"
 )
+# A ward code that has a letter or a full stop and neither a year nor an ICD code can be: "G.2",
+# "K4.2", "C4.1" (a letter and one digit before the stop; "I21.4" is a diagnosis), "3B" (not "3D",
+# imaging, or "3T", a scanner's tesla).
+_DEPARTMENT_WARD_CODE = (
+    rf"{_LETTER_DOT}\d{{1,2}}(?:\.\d{{1,2}})?"
+    r"|[A-Z]{1,2}\d\.\d{1,2}|\d{1,2}(?![DT])[A-Z]"
+)
 _WARD_AFTER_DEPARTMENT = re.compile(
-    rf"{_MOVING}(?:{_ARTICLE})?{_DEPARTMENT}[ \t]+"
-    rf"(?P<code>\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|{_LETTER_CODE}){_CODE_END}"
+    rf"{_MOVING}(?:{_ARTICLE})?(?P<dept>{_DEPARTMENT})[ \t]+"
+    rf"(?P<code>{_DEPARTMENT_WARD_CODE}|\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|[A-Z]{{1,2}}\d{{1,2}}"
+    rf"|\d{{1,2}}\.[1-9]\d?|{_ROMAN}[a-d]?(?![\w\-])|{_LETTER_CODE}){_CODE_END}"
     r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
+)
+_STAGE = re.compile(r"[TNMGRLV]\d")
+_STAGING_DEPARTMENTS = ("patho", "radio", "onko")
+
+
+def _no_stage(m: re.Match[str]) -> bool:
+    """Pathology, radiology and oncology write stages, grades and sequences ("in der Pathologie G2",
+    "in der Radiologie T2"), not wards."""
+    stage = _STAGE.fullmatch(m.group("code"))
+    return not (stage and m.group("dept").lower().startswith(_STAGING_DEPARTMENTS))
+
+
+# A department and a code of that shape need no preposition: "Akutgeriatrie G.2", "Kardiologie 3B",
+# "Innere Medizin K4.2"; a bare number after a department is a count or a year ("Neurologie 2019",
+# "Kardiologie 3 Tage"), a letter and a digit a stage or an MRI sequence ("Radiologie T2"). The word
+# (or a hyphenated compound's last part, "Unfall-Chirurgie") is read whole, without giving letters
+# back, and its ending checked once (-logie, -iatrie, -urgie, -pädie, -medizin).
+_WARD_OF_DEPARTMENT = re.compile(
+    r"[A-ZÄÖÜ](?<!\w[A-ZÄÖÜ])(?:(?<=I)(?:nnere[nr]?(?:[ \t]Medizin)?|nterne[nr]?)"
+    r"|[a-zäöüß]{2,30}+(?<=[en])(?:(?<=logie)|(?<=iatrie)|(?<=urgie)|(?<=pädie)|(?<=medizin)))"
+    rf"(?![^\W\d_])[ \t]{{1,3}}(?P<code>{_DEPARTMENT_WARD_CODE}){_CODE_END}"
 )
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
 # "an die 3 Nord" (a floor number with a wing letter or a direction), "auf die KA 3", "an die
 # INT-2", "auf die B3/2", "auf die 3.2"; the article is needed ("in 3D" is imaging).
 _WARD_AFTER_PREPOSITION = re.compile(
     rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)"
+    rf"|{_WING}[ \t]\d{{1,2}}[A-Za-z]?|[A-Z]\d{{1,2}}[A-Za-z]?"
     r"|(?!(?:IMCU?|ICU|ITS|IPS|IBS)\b)(?:[A-Z]{1,3}-\d{1,2}[A-Z]?|[A-Z]{2,3}[ ]\d{1,2})|[A-Z]\d{1,2}/\d{1,2}"
     r"|\d{1,2}\.\d{1,2}(?![.,]?\d|[ \t]*-?fach))"
     rf"{_CODE_END}"
@@ -602,8 +686,9 @@ _WARD_AFTER_PREPOSITION = re.compile(
 # Each pattern with the digits its code needs at least and a check of the match: a place or
 # department word names a ward, so a letter is code enough there.
 _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
-    (_COLON_ID, 4, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place), (_WARD_WING, 0, None),
-    (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
+    (_COLON_ID, 4, None), (_FILE_NUMBER, 2, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place),
+    (_WARD_WING, 0, None), (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
+    (_WARD_OF_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
     (_NAMED_WARD, 0, _is_ward_name),
 )  # fmt: skip
 # Keyword identifiers: (pattern, fewest digits, check).
@@ -618,11 +703,11 @@ _LABELLED_CODE = re.compile(
 )
 # A letter's reference line: "Unser Zeichen: XY/4471/23", "Ihr Zeichen ab-12/7", "Ihr
 # Aktenzeichen 17 Cg 88/21": the file number of sender or addressee, any code with a digit
-# (a court's "number, register, number/year" whole).
+# (a court's file number whole).
 _REFERENCE_LINE = re.compile(
     r"(?P<kw>(?<![\w\-])(?:[Uu]nser(?:e)?|[Ii]hr(?:e)?)[ \t]+(?:Zeichen|Aktenzeichen|Geschäftszeichen|Az\.))"
     r"[ \t]{0,3}:?[ \t]{0,3}"
-    r"(?P<code>\d{1,4}[ ][A-Za-z]{1,4}[ ]\d{1,6}/\d{2,4}"
+    rf"(?P<code>{_COURT_CODE}"
     r"|(?:[A-Za-z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
     + _MORE_GROUPS
 )
@@ -630,7 +715,7 @@ _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]]
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
     (_REFERENCE_LINE, 1, None),
 )  # fmt: skip
-_DIGIT_GROUP = re.compile(r"[ ]\d{1,12}")
+_DIGIT_GROUP = re.compile(r"[ ](?:[A-Z]{1,2}[ ])?\d{1,12}|[ ][A-Z]{1,3}(?![\w\-.])")
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456").
 _SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,2}[ ])?\d+")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").

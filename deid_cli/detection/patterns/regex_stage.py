@@ -6,13 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from deid_cli.detection.chunk import EMAIL, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
+from deid_cli.detection.chunk import ADDRESS_LABEL, EMAIL, STREET, URL, ZIP_DIGITS, ZIP_KEYWORD
 from deid_cli.detection.patterns.addresses import AddressFinder
-from deid_cli.detection.patterns.contacts import end_before_emails, find_emails, find_phones, find_urls
+from deid_cli.detection.patterns.contacts import (
+    end_before_emails,
+    find_emails,
+    find_phones,
+    find_urls,
+    may_hold_email,
+)
 from deid_cli.detection.patterns.place_index import PlaceIndex, PlaceTest
 from deid_cli.detection.spans import Span, select_disjoint
 
-EVERY_PATTERN = EMAIL | URL | STREET | ZIP_DIGITS | ZIP_KEYWORD
+EVERY_PATTERN = EMAIL | URL | STREET | ZIP_DIGITS | ZIP_KEYWORD | ADDRESS_LABEL
 
 
 class Candidates(NamedTuple):
@@ -52,7 +58,9 @@ class RegexStage:
         if not flags & EVERY_PATTERN and not candidates.street_starts and not candidates.phone_starts:
             return []
         spans: list[Span] = []
-        emails = find_emails(text) if flags & EMAIL and "@" in text else []
+        # An address written out against spam ("name (at) gmx.at") has no "@" but a domain,
+        # which the chunk flags as a URL candidate.
+        emails = find_emails(text) if flags & (EMAIL | URL) and may_hold_email(text) else []
         spans.extend(emails)
         if flags & URL and "." in text:
             spans.extend(end_before_emails(find_urls(text), emails))
@@ -60,12 +68,15 @@ class RegexStage:
             spans.extend(find_phones(text))
         elif candidates.phone_starts:
             spans.extend(find_phones(text, candidates.phone_starts))
-        addresses = self._addresses.addresses(text, bool(flags & STREET), candidates.street_starts)
+        addresses = self._addresses.addresses(
+            text, bool(flags & STREET), candidates.street_starts, bool(flags & ADDRESS_LABEL)
+        )
         spans.extend(addresses)
         if flags & (ZIP_DIGITS | ZIP_KEYWORD):
             zips = self._addresses.zips(text)
             spans.extend(zips)
             spans.extend(self._addresses.lines_before_zips(text, zips, addresses))
+            spans.extend(self._addresses.streets_after_places(text, zips, addresses))
         if addresses:
             spans.extend(self._addresses.zips_after_streets(text, addresses))
         return _resolve(spans) if spans else spans

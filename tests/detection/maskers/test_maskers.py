@@ -566,6 +566,121 @@ def test_a_department_without_a_town_after_it_names_no_site() -> None:
 @pytest.mark.parametrize(
     ("text", "site"),
     [
+        (
+            "Rücksprache mit dem Psychiatrischen Zentrum Quelmerlar erfolgt.",
+            "Psychiatrischen Zentrum Quelmerlar",
+        ),
+        ("Weiterbetreuung: Geriatrisches Zentrum Zirbenau", "Geriatrisches Zentrum Zirbenau"),
+        ("Voraufenthalt im Sozialmedizinischen Zentrum Innsbruck.", "Sozialmedizinischen Zentrum Innsbruck"),
+    ],
+)
+def test_a_centre_after_an_epithet_and_its_name_are_one_site(text: str, site: str) -> None:
+    # "Zentrum" alone is the middle of anything; after an epithet it is a house
+    invented("Quelmerlar", "Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Im Zentrum Wiens wohnt er.",
+        "Das Zentrum der Läsion ist nekrotisch.",
+        "Es gibt ein Psychiatrisches Zentrum in der Nähe.",
+    ],
+)
+def test_a_centre_without_an_epithet_or_a_name_names_no_site(text: str) -> None:
+    assert [s for s in found(text) if s[1] == SIT] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Anmeldung bei der Gemeinschaftspraxis Quelmer & Partner.", "Gemeinschaftspraxis Quelmer & Partner"),
+        ("Befund an Gruppenpraxis Zirbleitner und Kollegen", "Gruppenpraxis Zirbleitner und Kollegen"),
+    ],
+)
+def test_a_practices_partners_belong_to_its_name(text: str, site: str) -> None:
+    invented("Quelmer", "Zirbleitner")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Zuweisung durch die Praxis Dres. Quelmer und Brakwisch.", "Praxis Dres. Quelmer und Brakwisch"),
+        ("Befund an Gruppenpraxis Quelmer – Brakwisch OG", "Gruppenpraxis Quelmer – Brakwisch OG"),
+        ("Das Helios Klinikum Quelmerlar hat übernommen.", "Helios Klinikum Quelmerlar"),
+        ("Befund aus dem A.ö. Krankenhaus Zirbenau.", "A.ö. Krankenhaus Zirbenau"),
+        ("Übernahme aus dem LKH-Univ. Klinikum Zirbenau.", "LKH-Univ. Klinikum Zirbenau"),
+        ("Rehabilitationsklinik Quelmerlar GmbH & Co. KG", "Rehabilitationsklinik Quelmerlar GmbH & Co. KG"),
+        ("Klinikum Quelmerlar, Standort Zirbenau", "Klinikum Quelmerlar, Standort Zirbenau"),
+        ("Zuweisung vom Klinikum Zirbenau am Inn.", "Klinikum Zirbenau am Inn"),
+        ("Allgemeines öffentliches Krankenhaus Zirbenau", "Allgemeines öffentliches Krankenhaus Zirbenau"),
+        (
+            "Öffentliches Allgemeines Krankenhaus der Barmherzigen Brüder Zirbenau",
+            "Öffentliches Allgemeines Krankenhaus der Barmherzigen Brüder Zirbenau",
+        ),
+        ("KRANKENHAUS DER ELISABETHINEN ZIRBENAU", "KRANKENHAUS DER ELISABETHINEN ZIRBENAU"),
+        ("Krankenhaus Zirbenau gem. GmbH", "Krankenhaus Zirbenau gem. GmbH"),
+    ],
+)
+def test_every_part_of_a_houses_official_name_belongs_to_the_site(text: str, site: str) -> None:
+    # a partial mask leaves a brand, a second name or a site's town beside the pseudonym
+    invented("Quelmer", "Brakwisch", "Quelmerlar", "Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Befund vom MRT Klinikum Zirbenau.", "Klinikum Zirbenau"),  # an acronym is no brand
+        ("Der Befund Klinikum Zirbenau liegt vor.", "Klinikum Zirbenau"),  # an ordinary word
+        ("Praxis Dr. Quelmer und Labor Zirbenau", "Praxis Dr. Quelmer"),  # an ordinary word after "und"
+    ],
+)
+def test_ordinary_words_around_a_site_stay_outside_it(text: str, site: str) -> None:
+    assert (site, SIT, "MedicalSite") in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Zuweisung durch die Kassenordination Dr. Quelmer.", "Kassenordination Dr. Quelmer"),
+        ("Befund an die Wahlarztpraxis Dr. med. Brakwisch", "Wahlarztpraxis Dr. med. Brakwisch"),
+        ("Vorstellung im Zentrum für Altersmedizin Zirbenau.", "Zentrum für Altersmedizin Zirbenau"),
+        (
+            "Sie wurde in der Klinik für Psychiatrie Quelmerlar behandelt.",
+            "Klinik für Psychiatrie Quelmerlar",
+        ),
+        ("Klinik für Kinder- und Jugendmedizin Zirbenau", "Klinik für Kinder- und Jugendmedizin Zirbenau"),
+        (
+            "Praxis für Neurologie Dr. Quelmer und Dr. Brakwisch",
+            "Praxis für Neurologie Dr. Quelmer und Dr. Brakwisch",
+        ),
+    ],
+)
+def test_practices_and_centres_named_by_compound_or_department(text: str, site: str) -> None:
+    invented("Quelmer", "Brakwisch", "Zirbenau")
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Die Zahnarztpraxis war geschlossen.", "Im Zentrum für Altersmedizin gibt es Wartezeiten."],
+)
+def test_a_compound_practice_word_or_a_centre_without_a_name_is_kept(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_site_and_its_town_after_bei_are_one_site() -> None:
+    invented("Zirbenau", "Quelmerlar")
+    text = "cc: Regionalspital Zirbenau bei Quelmerlar"
+    assert found(text) == [("Regionalspital Zirbenau bei Quelmerlar", SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
         ("Sie wurde im Marienkrankenhaus Zirbenau behandelt.", "Marienkrankenhaus Zirbenau"),
         ("Befund aus dem Josefsspital Zirbenau.", "Josefsspital Zirbenau"),
         ("Verlegung in die Waldklinik Lindenfeld.", "Waldklinik Lindenfeld"),

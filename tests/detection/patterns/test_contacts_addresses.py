@@ -167,7 +167,7 @@ def test_abbreviations_and_numbers_are_not_urls(stage: RegexStage, text: str) ->
         ("wohnhaft Dr.-Karl-Renner-Straße 5", "Dr.-Karl-Renner-Straße 5"),
         ("Adresse: Anichstraße 35", "Anichstraße 35"),
         ("wohnt Am Anger 5.", "Am Anger 5"),
-        ("Hauptplatz 3, 1. Stock", "Hauptplatz 3"),
+        ("Hauptplatz 3, 1. Stock", "Hauptplatz 3, 1. Stock"),  # the floor belongs to the address
         ("Museumstraße 11", "Museumstraße 11"),
         ("Maria-Theresien-Straße 18", "Maria-Theresien-Straße 18"),
         ("Kaiser-Franz-Josef-Str. 5a", "Kaiser-Franz-Josef-Str. 5a"),
@@ -385,6 +385,14 @@ ADVERSARIAL = {
     "iban_heads": "AT12 " * (N // 5),
     "prepositions": "Am Aaa 1 " * (N // 9),
     "umlaut_words": "Ääää " * (N // 5),
+    "address_labels": "Straße/Nr.: Aaaa Aaa-Aaa Aaaa " * (N // 30),
+    "label_stems": "Adresse:Straße:" * (N // 15),
+    "floors": "Aaaweg 1, 2. OG, EG / 3. Stock" * (N // 30),
+    "places_and_streets": "6020 Aaaa, Aaaa Aaaa 1 " * (N // 23),
+    "slashed_postcodes": "Aaaweg 1 / 6020 / " * (N // 18),
+    # thousands of addresses and postcodes: no overlap test may scan them all for each
+    "streets_and_postcodes": "Aaaweg 1, 6020 Innsbruck; " * (N // 26),
+    "streets_and_labelled_streets": "Aaaweg 1, Straße: Aaaa 2, " * (N // 26),
 }
 
 
@@ -415,6 +423,19 @@ def test_the_bundled_gazetteer_knows_the_towns_and_localities_of_four_countries(
 def test_e_mail_addresses_with_letters_of_any_script_are_found_whole(stage: RegexStage, address: str) -> None:
     text = f"Befund an {address}, bitte bestätigen."
     assert found(stage, text) == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "mail"),
+    [
+        ("Kontakt: h.quelmer (at) gmx.at", "h.quelmer (at) gmx.at"),
+        ("Kontakt: h.quelmer[at]gmx.at", "h.quelmer[at]gmx.at"),
+        ("Mail: anna.zirbl{at}aon(dot)at bitte", "anna.zirbl{at}aon(dot)at"),
+    ],
+)
+def test_an_address_written_out_against_spam_is_one_address(stage: RegexStage, text: str, mail: str) -> None:
+    # a partial mask would leave the local part, often the person's name, beside the pseudonym
+    assert found(stage, text) == [mail]
 
 
 @pytest.mark.parametrize(
@@ -764,3 +785,260 @@ def test_a_town_after_an_address_and_its_comma_is_a_place(detector: Detector, te
 )
 def test_an_ordinary_word_after_an_address_and_its_comma_stays(detector: Detector, text: str) -> None:
     assert [s.type for s in detector.detect(text).spans] == ["ADD"]
+
+
+# --- floors, more street words, house numbers, labels and streets after the place ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Kranichreihe 43, 4. OG, 76434 Zirpenlo", "Kranichreihe 43, 4. OG"),
+        ("Am Krähenbühl 9, 3. OG / 8671 Brakwischede", "Am Krähenbühl 9, 3. OG"),
+        ("Wohnhaft Mühlweg 3, 1. Stock, allein.", "Mühlweg 3, 1. Stock"),
+        ("Adresse: Hauptplatz 2, EG", "Hauptplatz 2, EG"),
+        ("Zirbelweg 4, DG", "Zirbelweg 4, DG"),
+        ("Quirnstraße 8, 2. Etage links, Tel. folgt", "Quirnstraße 8, 2. Etage links"),
+        ("Quirnstraße 8, Hochparterre.", "Quirnstraße 8, Hochparterre"),
+        ("Quirnstraße 8/2. OG", "Quirnstraße 8/2. OG"),
+        ("Zirbelweg 4 / 1. Stock", "Zirbelweg 4 / 1. Stock"),
+        ("Zirbelweg 4, Stiege 2, 3. Stock, Tür 12", "Zirbelweg 4, Stiege 2, 3. Stock, Tür 12"),
+        ("Am Quirnbach 4, 2. Obergeschoss, Top 5", "Am Quirnbach 4, 2. Obergeschoss, Top 5"),
+        ("Unterm Zirbenhang 3 EG rechts", "Unterm Zirbenhang 3 EG rechts"),
+    ],
+)
+def test_the_floor_after_a_house_number_belongs_to_the_address(
+    stage: RegexStage, text: str, address: str
+) -> None:
+    # A floor left beside the street's pseudonym ("[ADD], 4. OG") would read as a real detail.
+    assert found(stage, text, ADD)[:1] == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "address", "zip_code", "place"),
+    [
+        ("Kranichreihe 43, 4. OG, 76434 Zirpenlo", "Kranichreihe 43, 4. OG", "76434", "Zirpenlo"),
+        ("Am Krähenbühl 9, 3. OG / 8671 Brakwischede", "Am Krähenbühl 9, 3. OG", "8671", "Brakwischede"),
+        ("Adr. Mooskampgang 4–27 / 52047 Quelmerlar", "Mooskampgang 4–27", "52047", "Quelmerlar"),
+        ("Adr. Am Moor 2 d / DE-19663 Fennhudeum", "Am Moor 2 d", "DE-19663", "Fennhudeum"),
+        ("Zirbelweg 12 / 6020 Quirnhofen", "Zirbelweg 12", "6020", "Quirnhofen"),
+        ("Zirbelweg 12/6020 Quirnhofen", "Zirbelweg 12", "6020", "Quirnhofen"),
+        ("Zirbelweg 12 – 6020 Quirnhofen", "Zirbelweg 12", "6020", "Quirnhofen"),
+        ("Adr. Brombeerhag 12 / 52047 Quelmerlar", "Brombeerhag 12", "52047", "Quelmerlar"),
+        (
+            "Frau Muster\nBrombeerhag 9, 3. OG / 8671 Brakwischede",
+            "Brombeerhag 9, 3. OG",
+            "8671",
+            "Brakwischede",
+        ),
+    ],
+)
+def test_a_postcode_after_a_slash_or_dash_follows_the_street_and_its_floor(
+    text: str, address: str, zip_code: str, place: str
+) -> None:
+    stage = RegexStage(["Innsbruck"], _place_like)
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [
+        (address, ADD),
+        (zip_code, ZIP),
+        (place, ADD),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Er wohnt Mooskampgang 4.", "Mooskampgang 4"),
+        ("Bäckergang 11, 22143 Quelmerlar", "Bäckergang 11"),
+        ("Sie wohnt Grotenkai 7.", "Grotenkai 7"),
+        ("Neue Adresse Oberer Quelmerwall 3", "Oberer Quelmerwall 3"),
+        ("Kranichreihe 43", "Kranichreihe 43"),
+        ("Brakwischeder Chaussee 23", "Brakwischeder Chaussee 23"),
+        ("Quelmerchaussee 5", "Quelmerchaussee 5"),
+        ("Lange Twiete 5", "Lange Twiete 5"),
+        ("Fennhuder Twiete 8", "Fennhuder Twiete 8"),
+        ("Er wohnt Lindener Tor 6.", "Lindener Tor 6"),
+        ("Wohnhaft Am Lindener Tor 6", "Am Lindener Tor 6"),
+        ("Zirpenmarkt 6", "Zirpenmarkt 6"),
+        ("Alter Markt 3", "Alter Markt 3"),
+    ],
+)
+def test_streets_of_gang_kai_wall_reihe_chaussee_twiete_tor_and_markt(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    assert found(stage, text, ADD)[:1] == [street]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zugang 2 rechts gelegt.",
+        "Venenzugang 2 am Handrücken.",
+        "ZVK-Zugang 3 Lumen.",
+        "Stuhlgang 3x täglich.",
+        "Stuhlgang 2 mal.",
+        "Hauptgallengang 7 mm.",
+        "Gehörgang 2 beidseits frei.",
+        "Eingang 2 benutzen.",
+        "Haupteingang 3 ist gesperrt.",
+        "Durchgang 2 der Chemotherapie.",
+        "Jahrgang 1950.",
+        "Lehrgang 2024 absolviert.",
+        "Übergang 3 in die Reha.",
+        "Rundgang 2 auf Station.",
+        "Unsicherer Gang 2 Wochen.",
+        "Breitbasiger Gang 4 Meter.",
+        "Faktor 8 Mangel.",
+        "Motor 4 von 5.",
+        "Monitor 2 zeigt Sinusrhythmus.",
+        "Das Tor 3 ist offen.",
+        "Zufahrt Tor 2 benutzen.",
+        "Schutzwall 2 errichtet.",
+        "Zahnreihe 2 lückenhaft.",
+        "Testreihe 4 unauffällig.",
+        "Untersuchungsreihe 2 folgt.",
+        "Jahrmarkt 2023 besucht.",
+        "Arbeitsmarkt 2 Jahre.",
+        "Supermarkt 2 km entfernt.",
+    ],
+)
+def test_clinical_and_ordinary_compounds_of_the_new_street_words_stay(stage: RegexStage, text: str) -> None:
+    assert found(stage, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Er wohnt Mooskampgang 4–27.", "Mooskampgang 4–27"),
+        ("Er wohnt Am Bach 3-5.", "Am Bach 3-5"),
+        ("Quirnstraße 17 – 19, 6020 Innsbruck", "Quirnstraße 17 – 19"),
+        ("Er wohnt Wurzelkai 4 d.", "Wurzelkai 4 d"),
+        ("Zirbelweg 6b/1", "Zirbelweg 6b/1"),
+        ("Zirbelweg 3c/8, 6020 Innsbruck", "Zirbelweg 3c/8"),
+        ("Zirbelweg 4 d/2", "Zirbelweg 4 d/2"),
+        ("Zirbelweg 6b / 1", "Zirbelweg 6b / 1"),
+        ("Zirbelweg 12a-c", "Zirbelweg 12a-c"),
+        ("Zirbelweg 3a–3c", "Zirbelweg 3a–3c"),
+    ],
+)
+def test_house_number_ranges_blank_letters_and_letter_slash_numbers_are_masked_whole(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    assert found(stage, text, ADD)[:1] == [street]
+
+
+@pytest.mark.parametrize("text", ["Am Tag 3 / 6020 Innsbruck", "Am Morgen 2, 6020 Innsbruck"])
+def test_a_time_of_a_preposition_before_a_postcode_is_no_address(stage: RegexStage, text: str) -> None:
+    assert found(stage, text) == ["6020", "Innsbruck"]
+
+
+def test_a_postcode_right_after_a_labelled_street_follows_it(stage: RegexStage) -> None:
+    text = "Adresse: Brombeerhag 12 6020 Innsbruck"
+    assert found(stage, text) == ["Brombeerhag 12", "6020", "Innsbruck"]
+
+
+def test_a_postcode_after_a_slash_is_no_flat_number(stage: RegexStage) -> None:
+    text = "Zirbelweg 12 / 6020 Innsbruck"
+    assert found(stage, text) == ["Zirbelweg 12", "6020", "Innsbruck"]
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("PLZ/Ort: 64272 Neu Torfmoorwedel    Straße/Nr.: Wurzelkai 4 d", "Wurzelkai 4 d"),
+        ("Straße/Nr.: Brombeerhag 12", "Brombeerhag 12"),
+        ("Straße: Brombeerhag 12\nPLZ/Ort: 6020 Innsbruck", "Brombeerhag 12"),
+        ("Straße und Hausnummer: Zirbenried 4", "Zirbenried 4"),
+        ("Str.: Zirbenried 4", "Zirbenried 4"),
+        ("Adresse: Zirbenried 4, 2. OG", "Zirbenried 4, 2. OG"),
+        ("Wohnadresse: Zirbenried 4; Tel. folgt", "Zirbenried 4"),
+        ("Anschrift: Unter den Zirben 4", "Unter den Zirben 4"),
+        ("Anschrift: St.-Quirin-Hag 4.", "St.-Quirin-Hag 4"),
+        ("Adr.: Brombeerhag 12", "Brombeerhag 12"),
+        ("Straße: Brombeerhag    Nr.: 12", "Brombeerhag    Nr.: 12"),
+        ("neue Adr. Brombeerhag 12", "Brombeerhag 12"),
+        ("Adresse: Brombeerhag 12. Kontrolle morgen.", "Brombeerhag 12"),
+        ("Anschrift: Ober dem Zirbenbach 4", "Ober dem Zirbenbach 4"),
+    ],
+)
+def test_after_an_address_label_any_street_phrase_with_a_house_number_is_an_address(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    assert [text[s.start : s.end] for s in stage.find(text) if s.masker == "RegexAddress"] == [street]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Adresse: siehe oben.",
+        "Adresse: unbekannt, Pat. obdachlos seit 2019.",
+        "Anschrift: März 2024 umgezogen.",
+        "Adresse: Station 3",
+        "Adresse: Zimmer 4",
+        "Straße: Seite 2",
+        "Wiener Straße: gesperrt seit 2 Wochen",
+        "Adresse: Brombeerhag 12 Wochen",
+        "Anschrift: Pflegeheim Sonnenhof, Zimmer 12",
+        "Neue Adresse: ab Mai 2024",
+        "Adresse: Ihre Nachricht vom 12. März",
+        "Adresse: Brombeerhag 12. März umgezogen",
+        "Wiener Straße: Brombeerhag 12",  # a street's name, no label
+    ],
+)
+def test_a_label_before_no_street_and_house_number_finds_no_address(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ADD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Wohnort: 42368 Fennhudeum, Mooskampgang 6b/1", "Mooskampgang 6b/1"),
+        ("Wohnort: 6020 Innsbruck, Brombeerhag 12", "Brombeerhag 12"),
+        ("Wohnort: 42368 Fennhudeum, Brombeerhag 12, 2. OG\nTel. folgt", "Brombeerhag 12, 2. OG"),
+        ("Kontaktadresse: 4820 Zirbenau, Brombeerhag 12.", "Brombeerhag 12"),
+    ],
+)
+def test_a_street_ending_the_line_after_a_postcode_and_place_is_an_address(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    spans = stage.find(text)
+    assert [text[s.start : s.end] for s in spans if s.masker == "RegexAddress"] == [street]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "6020 Innsbruck, Stand 2023",
+        "6020 Innsbruck, Seite 2",
+        "1010 Wien, Juni 2023",
+        "Wohnort: 6020 Innsbruck, Brombeerhag 12 Jahre lang",
+        "Wohnort: 6020 Innsbruck, Zimmer 12",
+    ],
+)
+def test_a_count_or_date_after_a_postcode_and_place_is_no_street(stage: RegexStage, text: str) -> None:
+    assert [s for s in stage.find(text) if s.masker == "RegexAddress"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Zirbelweg 4, 6060 Quirnheim in Tirol. Dosis bleibt.", "Quirnheim in Tirol"),
+        ("Zirbelweg 4, 52047 Quelmerlar. Kontrolle morgen.", "Quelmerlar"),
+        ("Zirbelweg 4, 6063 Rum. Labor folgt.", "Rum"),
+        ("Zirbelweg 4, 60311 Quirnfurt a. Main", "Quirnfurt a. Main"),
+        ("Zirbelweg 4, 5600 St. Quirin im Pongau.", "St. Quirin im Pongau"),
+    ],
+)
+def test_the_place_after_a_street_and_postcode_ends_with_its_sentence(
+    stage: RegexStage, text: str, place: str
+) -> None:
+    assert found(stage, text)[-1] == place
+
+
+def test_a_labelled_street_is_found_in_a_note_where_nothing_else_flags_the_address_stage(
+    detector: Detector,
+) -> None:
+    # The chunk flags the note by the label's stem; without it the stage would not run at all.
+    text = "Straße/Nr.: Brombeerhag 12"
+    assert [(text[s.start : s.end], s.type) for s in detector.detect_many([text])[0].spans] == [
+        ("Brombeerhag 12", ADD)
+    ]

@@ -512,6 +512,12 @@ ADVERSARIAL = {
     "place_words": "Zimmer " * (N // 7),
     "place_letters": "Haus B " * (N // 7),
     "departments_after_a_preposition": "auf der Kardiologie " * (N // 20),
+    "dashed_keywords": "Labor-Nr. – " * (N // 12),
+    "pension_shapes": "RV-Nr. 12 345678 A " * (N // 19),
+    "court_shapes": "Az. 1 C 1 " * (N // 10),
+    "department_words": "Kardiologie " * (N // 12),
+    "long_department_word": "K" + "a" * N + "logie 3B",
+    "letter_dots": "Station R." * (N // 10),
 }
 
 
@@ -977,9 +983,71 @@ def test_phone_classification_fee_and_range_numbers_are_no_keyword_identifiers(
 @pytest.mark.parametrize(
     ("text", "code"),
     [
+        ("Zl. 4471/23", "4471/23"),  # the Austrian "Zahl" of a file
+        ("PID 20231144", "20231144"),
+        ("MPI 4471203", "4471203"),
+        ("e-card-Nummer 1234 010180", "1234 010180"),
+        ("Fallnr. 12 34 56 78 90", "12 34 56 78 90"),  # five groups
+        ("Ordnungszahl 4471/23", "4471/23"),
+        ("Kennzahl 4471203", "4471203"),
+        ("VN 1234 010180", "1234 010180"),
+        ("J.-Nr. 4471/23", "4471/23"),
+        ("Kfz-Kennzeichen W-12345A", "W-12345A"),  # a vehicle's plate names its owner
+    ],
+)
+def test_more_keywords_and_longer_group_series_name_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Rückverlegung auf Station Nord 2.", "Nord 2"),  # a wing before the number
+        ("Verlegung auf die West 3 nach der OP.", "West 3"),
+        ("Aufnahme über die ZNA, dann auf die U3.", "U3"),  # a letter and a digit after "auf die"
+        ("Verlegung auf Station IIb.", "IIb"),  # a Roman number
+        ("Aufnahme auf die Innere II.", "II"),
+        ("Station 3/II", "3/II"),
+        ("Verlegung auf die Station 4-Ost.", "4-Ost"),
+        ("Verlegung auf unsere Station 6 Süd-West.", "6 Süd-West"),
+        ("Auf Station K3-A gelegen.", "K3-A"),
+        ("Sie wohnt im Pflegeheim, Wohnbereich 2.", "2"),  # more words of a place in the house
+        ("Verlegung in den Bettenturm B.", "B"),
+        ("Er liegt im Stockwerk 3.", "3"),
+        ("Fallnr. 2023 0045 AB", "2023 0045 AB"),  # a closing group of capitals
+        ("Pat.-ID: 4471 K 22 A", "4471 K 22 A"),  # a group opened by a series letter
+    ],
+)
+def test_a_ward_code_with_its_wing_and_an_id_with_its_letter_groups_are_whole(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Umstellung auf die B12-Substitution.",
+        "Fallnr. 12345 78 J. alt",
+        "Bezug auf die Vorbefunde.",
+        "Wir danken für die Zuweisung (Teil II).",  # a Roman number after no ward word
+        "Klinik für Innere Medizin II",  # a department's name, no ward
+    ],
+)
+def test_a_vitamin_a_quantity_or_a_word_is_no_part_of_a_code(stage: PhiStage, text: str) -> None:
+    assert all(" J" not in value and "B12" not in value and value != "II" for value in found(stage, text, ID))
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
         ("Die Patientin liegt auf der Station Lärche.", "Lärche"),
         ("Stationsarzt der Stat. Enzian informiert.", "Enzian"),
         ("Station Quirin 2 liegt im dritten Stock.", "Quirin 2"),
+        ("Verlegung auf die Pflegestation Enzian.", "Enzian"),  # a compound's name
+        ("Liegt auf der Bettenstation C-West.", "C-West"),  # a letter and its wing
     ],
 )
 def test_a_ward_named_by_a_word_is_an_identifier(stage: PhiStage, text: str, code: str) -> None:
@@ -993,7 +1061,188 @@ def test_a_ward_named_by_a_word_is_an_identifier(stage: PhiStage, text: str, cod
         "Station Kardiologie informiert.",
         "Rückruf an Station Aufnahme.",
         "Station Intensiv meldet Bettenbedarf.",
+        "Die Normalstation Kardiologie meldet ein freies Bett.",
     ],
 )
 def test_a_department_or_a_kind_of_ward_after_station_is_no_ward_name(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+# --- a spaced dash after a keyword; pension and court numbers whole ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Zytologie-Nr. – Z22/31877 liegt bei.", "Z22/31877"),
+        ("Labor-Nr. - 5580123419 nachgefordert", "5580123419"),
+        ("Eingangsnummer – 42 8 51633", "42 8 51633"),
+        ("Kartei-Nr. – 7.219 im Archiv", "7.219"),
+        ("Histologie-Nr. — H 2021/7781", "H 2021/7781"),
+        ("Probencode - X9-2231", "X9-2231"),
+        ("Fallnummer (intern) – 20231177", "20231177"),
+        ("Aktenzeichen – 2021/5582/M", "2021/5582/M"),
+    ],
+)
+def test_a_spaced_dash_between_keyword_and_code_separates_like_a_colon(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("RV-Nr. 53 240771 K 418", "53 240771 K 418"),
+        ("RVNR 12 010203 B 774 laut Bescheid", "12 010203 B 774"),
+        ("RV Nr. 53 240771 K418", "53 240771 K418"),
+        ("RV-Nr.: 53240771K418", "53240771K418"),
+        ("Rentenversicherungsnummer: 65 311288 W 009", "65 311288 W 009"),
+        ("Versicherungsnummer 09 150562 S 331, Kasse informiert", "09 150562 S 331"),
+        ("Die neue Karte gültig ist RV-Nr. 28 041159 H 207 laut Kasse.", "28 041159 H 207"),
+        ("Nachtrag zu RV-Nr. 28 041159 H 207: Adresse geändert.", "28 041159 H 207"),
+    ],
+)
+def test_a_german_pension_insurance_number_after_its_keyword_is_one_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # area, birth date, the birth name's initial, serial and check digit: the letter does not
+    # end the code
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Aktenzeichen 23 C 517/21", "23 C 517/21"),
+        ("Aktenzeichen: 7 Ob 88/20 (OGH)", "7 Ob 88/20"),
+        ("Nachtrag zu Aktenzeichen 14 T 233/19: Gutachten folgt.", "14 T 233/19"),
+        ("Az. 6 K 71/2022 des Verwaltungsgerichts", "6 K 71/2022"),
+        ("Das Aktenzeichen lautet 9 C 204/22.", "9 C 204/22"),
+        ("GZ 2 Ob 31/21m", "2 Ob 31/21m"),
+        ("Geschäftszahl: 4 R 118/20", "4 R 118/20"),
+        ("Geschäftszahl 2231/2022", "2231/2022"),
+        ("Az.: XI ZR 45/19", "XI ZR 45/19"),
+        ("Aktenzeichen L 6 U 87/20 beim Sozialgericht", "L 6 U 87/20"),
+    ],
+)
+def test_a_court_file_number_after_its_keyword_is_one_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # department, register, number/year whole (the year alone would read as a month/year date)
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [(code, ID)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Natrium 140 mmol/l (Referenz 135 – 145)",
+        "Referenz - 135-145",
+        "Labor-Nr. – Befund folgt morgen.",  # the dash does not reach the next sentence
+        "Labor-Nr. - folgt. 4471203",
+        "Fall-Nr. – 3 Tage später nachgereicht",
+        "Tel.-Nr. – 0512 504 22",
+        "Hausnummer – 12",
+        "ICD-Code – I21.4",
+        "OPS-Code - 5-820.00",
+        "Labor-Nr. - 12.03.2023",  # a date
+        "im Fall 2019 operiert",
+        "Aktenzeichen folgt, 3 K zu klären",
+        "AZ - 100 %",
+        "Kalium 4.1 - 5 C 12/20",  # a court's shape without its keyword
+    ],
+)
+def test_ranges_sentences_dates_and_phones_after_a_dashed_keyword_are_no_identifier(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []
+
+
+# --- ward codes with a full stop; a department and its code -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("Verlegung auf Abteilung P.4.", ["P.4"]),
+        ("Rückruf von Abt. K.2 erbeten.", ["K.2"]),
+        ("Pat. liegt im Pavillon F.1.", ["F.1"]),
+        ("Trakt D.5, Zimmer 12", ["D.5", "12"]),
+        ("Übernahme auf Station E3.2 am Abend.", ["E3.2"]),
+        ("Haus A.1.2, Eingang Nord", ["A.1.2"]),
+        ("Gespräch in Zimmer B.14 vereinbart.", ["B.14"]),
+    ],
+)
+def test_a_ward_code_of_a_letter_a_full_stop_and_a_number_is_an_identifier(
+    stage: PhiStage, text: str, codes: list[str]
+) -> None:
+    assert found(stage, text, ID) == codes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Station B. Huber hat angerufen.",  # an initial and a surname
+        "Station B.Huber ruft zurück.",
+        "Abt. f. Innere Medizin",
+        "Abteilung f. Chirurgie, Leitung",
+        "Schmerzen im Bereich L.5",  # anatomy
+        "Broschüre Krankenhaus S.12",  # a page
+        "Station R.3 Tage",
+    ],
+)
+def test_initials_abbreviations_anatomy_and_pages_after_a_ward_word_are_no_ward(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Die Patientin liegt in der Akutgeriatrie F.3 seit Montag.", "F.3"),
+        ("Übernahme auf der Kardiologie 4C geplant.", "4C"),
+        ("Übernahme auf die Unfallchirurgie H3.1 am Abend.", "H3.1"),
+        ("Verlegung in der Neurologie N4, stabil.", "N4"),
+        ("Verlegung auf die Neurologie 4.2 am Abend.", "4.2"),
+        ("Rückverlegung an die Interne D.2.", "D.2"),
+        ("Kardiologie 2B meldet ein freies Bett.", "2B"),
+        ("Innere Medizin K2.3, Rückruf erbeten.", "K2.3"),
+        ("Psychiatrie P.1 ruft an.", "P.1"),
+        ("Unfall-Chirurgie C3.1, Stationsarzt informiert.", "C3.1"),
+        ("Aufnahme auf die Geriatrie G2.", "G2"),
+    ],
+)
+def test_a_department_and_a_ward_code_with_a_letter_or_a_full_stop_is_a_ward(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # a letter or a full stop makes it a code even without a moving preposition
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Neurologie 2019",
+        "Kardiologie 3 Tage",
+        "Kardiologie 2 meldet",
+        "Neurologie 3.2 meldet",  # a bare decimal needs a moving preposition
+        "Leitlinie Kardiologie 2.0",
+        "auf die Kardiologie 2.0",
+        "auf die Kardiologie 2.5 mg",
+        "Radiologie T2 gewichtet",  # an MRI sequence
+        "in der Radiologie T2.",
+        "in der Pathologie G2.",  # a grade
+        "aus der Onkologie R0",  # a resection margin
+        "Radiologie 3D-Rekonstruktion",
+        "Radiologie 3T MRT",  # a scanner's field strength
+        "Neurologie G40.2",  # a diagnosis
+        "in der Kardiologie I25.1",
+        "Gastroenterologie 2x",
+        "Kardiologie 3B-Studie",
+    ],
+)
+def test_counts_years_stages_sequences_and_diagnoses_after_a_department_are_no_ward(
+    stage: PhiStage, text: str
+) -> None:
     assert found(stage, text, ID) == []

@@ -641,6 +641,11 @@ def test_a_word_ending_in_ort_that_is_no_label_of_a_place_names_none(
         ("Seit der Übersiedlung nach Kranichsiek keine Kontrollen.", "Kranichsiek"),
         ("Fahrt mit dem Zug von Fennhudeum nach Graz.", "Fennhudeum"),
         ("Er kommt aus der Gegend von Kranichsiek.", "Kranichsiek"),
+        ("Pat. ruft aus Brakwischede an, Schmerzen besser.", "Brakwischede"),  # a verb's particle
+        ("Fährt morgen nach Fennhudeum zur Schwester.", "Fennhudeum"),
+        ("Pat. ist aktuell in Torfmoorwedel aufhältig.", "Torfmoorwedel"),
+        ("Aufenthalt in Zirpenlo bis Ende Mai.", "Zirpenlo"),  # a stay's noun, as "wohnt in"
+        ("Pat. befindet sich derzeit in Quelmerlar bei der Tochter.", "Quelmerlar"),
     ],
 )
 def test_a_possible_place_that_the_words_around_it_name_a_town(
@@ -658,6 +663,8 @@ def test_a_possible_place_that_the_words_around_it_name_a_town(
         "Er war in Ruhe zu Hause.",
         "Von Montag nach Dienstag verschoben.",
         "Rückkehr nach Hause am Abend.",
+        "Er ist in Behandlung zur Kontrolle.",
+        "Die Entlassung erfolgt nach Rücksprache an einem Montag.",
     ],
 )
 def test_ordinary_words_in_those_frames_stay(default_detector: Detector, text: str) -> None:

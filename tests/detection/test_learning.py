@@ -206,11 +206,11 @@ def test_a_word_proven_a_place_once_but_written_often_otherwise_is_not_learned()
 
 def test_a_town_only_its_shape_suggested_twice_is_learned_and_masked_where_no_cue_stands() -> None:
     # "kommt aus Zirbl." proves nothing alone (a noun could stand there); twice, and nowhere else
-    # written, it is a town: "in Zirbl zur Kontrolle" has no clause end and no place ending.
+    # written, it is a town: "nach Zirbl wegen …" has no clause end and no place ending.
     notes = [
         "Pat. kommt aus Quastlmirl.",
         "Rückkehr gestern aus Quastlmirl.",
-        "Überweisung nach Quastlmirl zur Kontrolle.",
+        "Überweisung nach Quastlmirl wegen Schmerzen.",
     ]
     assert _masked(BASE, notes[2]) == []
     learned = learn_from(BASE, notes)
@@ -219,7 +219,7 @@ def test_a_town_only_its_shape_suggested_twice_is_learned_and_masked_where_no_cu
 
 
 def test_a_word_its_shape_suggested_once_as_a_town_is_not_learned() -> None:
-    notes = ["Pat. kommt aus Quastlmirl.", "Überweisung nach Quastlmirl zur Kontrolle."]
+    notes = ["Pat. kommt aus Quastlmirl.", "Überweisung nach Quastlmirl wegen Schmerzen."]
     assert learn_from(BASE, notes).places == 0
 
 

@@ -259,7 +259,8 @@ _RESIDENCE_CUE = re.compile(
     r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde"
     r"|(?:zuhause|daheim|ansässig|beheimatet|wohnend)[ \t]+in|gebürtig[ \t]+aus"
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
-    r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach)\Z"
+    r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach|aufenthalt[ \t]+in"
+    r"|befindet[ \t]+sich(?:[ \t]+[^\s.,;:!?()]{1,15}){0,3}[ \t]+in)\Z"
 )
 # Form labels that name a place only before a colon ("Ort:", "PLZ/Ort:", "Stadt:"; not
 # "Ansprechpartner vor Ort: Frau X").
@@ -273,7 +274,7 @@ _RESIDENCE_REACH = 56
 # stand in sentences with none of them, which a substring test rules out before the regex.
 _RESIDENCE_STEM = re.compile(
     "wohn|lebt|ort|herkunft|heimat|gemeinde|zuhause|daheim|ansässig|gebürtig|übersiedelt|zugezogen|stammt"
-    "|urlaub|reise|geboren|aufgewachsen|verzogen"
+    "|urlaub|reise|geboren|aufgewachsen|verzogen|aufenthalt|befindet"
 )
 # What the pre-check tests after each cue word of the automaton (``triggers.PLACE_CUES``): only
 # what can find a place after that word in ``_find_places``, so the frequent words ("in", "bei",
@@ -384,8 +385,10 @@ _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
     r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen|verlegt|verstorben|entlassen|"
     r"übernommen|behandelt|entbunden|versorgt|vorstellig|unterwegs|ansässig|tätig|beschäftigt|wohnend|lebend|"
-    r"[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert|zu[ \t]Hause|als(?=[ \t][A-ZÄÖÜ])"
-    r"|bei[ \t]+(?:der|dem|den|ihrer|ihrem|ihren|seiner|seinem|seinen)(?=[ \t]))(?!\w)"
+    r"aufhältig|[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert|zu[ \t]Hause|als(?=[ \t][A-ZÄÖÜ])"
+    r"|(?:bei|zu)[ \t]+(?:der|dem|den|ihrer|ihrem|ihren|seiner|seinem|seinen)(?=[ \t])|zu[rm](?=[ \t])"
+    # a separable verb's particle that ends the clause: "ruft aus Zirbl an.", "kommt aus Zirbl zurück"
+    r"|(?:an|zurück|vorbei|heim|mit)(?=[ \t]*(?:[,.;!?)]|\n|\Z)))(?!\w)"
 )
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
 _IN_ON = re.compile(r"[ \t]{1,2}in[ \t]{1,2}(?=[A-ZÄÖÜ])")

@@ -35,7 +35,13 @@ from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
 from deid_cli.detection.maskers.corpus_name import CorpusNameMasker
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import MASKERS as ORG_MASKERS
-from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, OrgStage, PlaceCandidates
+from deid_cli.detection.patterns.organisations import (
+    PLACE_TAIL,
+    TOWN_WORD,
+    OrgStage,
+    PlaceCandidates,
+    is_tail_word,
+)
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
@@ -564,17 +570,18 @@ class Detector:
         while index < len(spans):
             span = spans[index]
             index += 1
-            if span.type == SIT and index < len(spans):
+            nxt = spans[index] if index < len(spans) else None
+            if span.type == SIT:
                 # "Klinikum Zirbl – Lärchau", "Spital Neu Zirbl": a site and a place or site
                 # right after it, a blank, a dash or a slash between, are one site
-                nxt = spans[index]
-                if nxt.type in _NAMED_BY_TOWN and _SITE_JOINT.fullmatch(view, span.end, nxt.start):
+                if (
+                    nxt is not None
+                    and nxt.type in _NAMED_BY_TOWN
+                    and _SITE_JOINT.fullmatch(view, span.end, nxt.start)
+                ):
                     spans[index] = Span(span.start, nxt.end, SIT, span.masker)
                     continue
-            if span.type == SIT:
-                town = self._known_town_after_site(
-                    view, span.end, spans[index] if index < len(spans) else None
-                )
+                town = self._known_town_after_site(view, span.end, nxt)
                 if town is not None:
                     if view[span.end : town.start].strip() == ",":  # "Klinikum Zirbl, Linz": two names
                         out.append(span)
@@ -585,14 +592,19 @@ class Detector:
             if m is None:
                 out.append(span)
                 continue
-            nxt = spans[index] if index < len(spans) else None
             if nxt is not None and nxt.start < m.end("town"):
                 if nxt.start != m.start("town") or nxt.type != LOC:
                     out.append(span)
                     continue
                 end = nxt.end  # the tail's word is a place span already
                 index += 1
-            elif self._is_tail_word(m.group("town"), bei=m.group("joint") == "bei"):
+            elif is_tail_word(
+                m.group("town"),
+                m.group("joint") == "bei",
+                self.lexicon.places,
+                self.lexicon.common,
+                self._may_be_town,
+            ):
                 end = m.end("town")
             else:
                 out.append(span)
@@ -611,14 +623,6 @@ class Detector:
         if fold(town) not in lexicon.places or lexicon.is_common(town) or lexicon.is_listed_name(town):
             return None  # no place, or a word or a name too ("Klinikum Zirbl Huber")
         return Span(m.start("town"), m.end("town"), LOC, ORG_MASKERS[LOC])
-
-    def _is_tail_word(self, word: str, bei: bool) -> bool:
-        """Can ``word`` end a place's name after its tail's preposition? See _with_place_tails."""
-        if fold(word) in self.lexicon.places and (bei or not self.lexicon.is_common(word)):
-            return True
-        if not bei and word in TAIL_NOUNS:
-            return True
-        return all(self._may_be_town(part, ending=False) for part in word.split("-"))
 
     @staticmethod
     def _correction_span(hit: Hit) -> Span:
@@ -695,16 +699,13 @@ class Detector:
 # ``_may_be_place`` weighs).
 _NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | COUNTRY
 # A town after a name and its comma, ending its clause: "Dr. Zirbl, Quirnbach."
-_TOWN_AFTER_NAME = re.compile(
-    r",[ \t]{1,2}(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?=[ \t]*(?:[.,;)\n]|\Z))"
-)
+_TOWN_AFTER_NAME = re.compile(rf",[ \t]{{1,2}}(?P<town>{TOWN_WORD})(?=[ \t]*(?:[.,;)\n]|\Z))")
 
 # What may stand between a site and the place or site that goes on its name.
 _SITE_JOINT = re.compile(r"[ \t]{0,2}[-–/]?[ \t]{0,2}")
 # A town right after a site's name: "LKH Zirbl Linz", "Klinikum Zirbl – Linz", "…, Linz".
 _TOWN_AFTER_SITE = re.compile(
-    r"(?:[ \t]{1,2}[-–/]?[ \t]{0,2}|,[ \t]{1,2})"
-    r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?![\w-])"
+    rf"(?:[ \t]{{1,2}}[-–/]?[ \t]{{0,2}}|,[ \t]{{1,2}})(?P<town>{TOWN_WORD})(?![\w-])"
 )
 _NAMED_BY_TOWN = frozenset({LOC, SIT})
 

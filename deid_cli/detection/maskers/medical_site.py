@@ -127,8 +127,6 @@ _ARTICLE_BEFORE = re.compile(
 _ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
 # A second site noun written apart from the first: "Reha Zentrum", "Reha Klinik".
 _SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum|Haus)(?![\w-])")
-# The end of a clause after a name ("… für Chirurgie Zirbl.").
-_CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:!?)]|\n|\Z)")
 # What closes a site's name after it: a twin town ("Klinikum Zirbl-Lärchfeld"), a district word
 # and a legal form ("Spital Zirbl AG", "Klinik Zirbl GmbH", "Gruppenpraxis Zirbl OG").
 _TWIN_TOWN = re.compile(r"-[A-ZÄÖÜ][a-zäöüß]{2,30}(?![\w-])")

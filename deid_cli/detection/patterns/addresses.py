@@ -251,11 +251,11 @@ _POSTCODE_SLOT = re.compile(
 )
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")
 # Address labels: a street phrase right after one is an address whatever its street word. Every
-# label contains one of these stems (the chunk flags a note by them or by a label word: chunk.ADDRESS_LABEL).
-STREET_LABEL_STEMS: tuple[str, ...] = ("Straße", "Strasse", "Str.", "dresse", "nschrift", "Adr.")
-# The stems the chunk seeks with ``str.find``; the whole words ("Straße", "Str.", "Adr.") the
-# automaton finds (``triggers.ADDRESS_LABEL_WORDS``).
+# label contains one of the stems of STREET_LABEL_STEMS. The chunk flags a note by a compound's
+# stem, sought with ``str.find`` ("Wohnadresse:", "Postanschrift:"), or by a label's whole word,
+# found by the automaton ("Straße", "Str.", "Adr.": ``triggers.ADDRESS_LABEL_WORDS``).
 LABEL_COMPOUND_STEMS: tuple[str, ...] = ("dresse", "nschrift")
+STREET_LABEL_STEMS: tuple[str, ...] = ("Straße", "Strasse", "Str.", *LABEL_COMPOUND_STEMS, "Adr.")
 _OTHER_LABEL_STEMS = tuple(stem for stem in STREET_LABEL_STEMS if not stem.startswith("Str"))
 # A stem glued to a word ends a street's name or another word ("Hauptstraße:"); a street word after
 # a word is a street's name ("Wiener Straße:").

@@ -25,7 +25,7 @@ _EMAIL = re.compile(
     r"(?![\w\-])"
 )
 # What an obfuscated address ("name (at) gmx.at", "name[at]gmx.at") contains instead of "@".
-OBFUSCATED_AT = ("(at)", "[at]", "{at}")
+_OBFUSCATED_AT = ("(at)", "[at]", "{at}")
 
 # Scheme URLs and www. hosts run up to white space and are trimmed in Python. The lookbehind
 # sits after the first letter so the engine can skip ahead to candidate letters quickly.
@@ -144,7 +144,7 @@ def find_emails(text: str) -> list[Span]:
 
 def may_hold_email(text: str) -> bool:
     """Could the note hold an address (an "@" or a written-out one)?"""
-    return "@" in text or any(at in text for at in OBFUSCATED_AT)
+    return "@" in text or any(at in text for at in _OBFUSCATED_AT)
 
 
 def find_urls(text: str) -> list[Span]:

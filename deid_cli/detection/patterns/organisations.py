@@ -368,9 +368,11 @@ _JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei)[ \t]{1,2}(?=[A
 # The tail of a place's name: a town after "bei" ("Zirbl bei Linz"), a river, lake, valley or
 # region after "am", "an der", "im", "in der", "ob der" ("Zirbl am See", "Zirbl an der Lärch",
 # "Zirbl im Pinzgau", "Zirbl in der Steiermark"). The detector joins it to the place.
+# A town's name as the rules after a place, a site or a name read it: one word, maybe
+# hyphenated once ("Zirbl", "Zirbl-Lärchau").
+TOWN_WORD = r"[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?"
 PLACE_TAIL = re.compile(
-    r"[ \t](?P<joint>bei|am|an[ \t]der|im|in[ \t]der|ob[ \t]der|ob)[ \t]"
-    r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)(?![\w-])"
+    rf"[ \t](?P<joint>bei|am|an[ \t]der|im|in[ \t]der|ob[ \t]der|ob)[ \t](?P<town>{TOWN_WORD})(?![\w-])"
 )
 # Ordinary nouns that end a place's name after "am" ("Zirbl am See", "Zirbl am Berg").
 TAIL_NOUNS = frozenset({"See", "Berg", "Wald", "Walde", "Bach", "Moor"})
@@ -1033,10 +1035,7 @@ class OrgStage:
         tail = PLACE_TAIL.match(text, end)
         if tail is None or tail.group("joint") == "bei" or self._town_like is None:
             return False
-        word = tail.group("town")
-        if word in TAIL_NOUNS or (fold(word) in self._places and fold(word) not in self._common):
-            return True
-        return all(self._town_like(part, ending=False) for part in word.split("-"))
+        return is_tail_word(tail.group("town"), False, self._places, self._common, self._town_like)
 
     def _joined_town(self, text: str, end: int) -> Span | None:
         """A second town joined to a place by "und", "oder", "bzw." ("zwischen Zirbenau und
@@ -1077,6 +1076,20 @@ class OrgStage:
         if key in _TOWN_FIRST:
             return False
         return key in self._common or key in _WORD_PLACES
+
+
+def is_tail_word(
+    word: str, bei: bool, places: frozenset[str], common: frozenset[str], town_like: TownTest
+) -> bool:
+    """Can ``word`` end a place's name after its tail's preposition (``PLACE_TAIL``)? A known
+    place (an ordinary word too only after "bei"), a lake's or hill's noun after the others
+    ("am See"), or a word that may be a town; not "am Montag", "im Krankenhaus"."""
+    key = fold(word)
+    if key in places and (bei or key not in common):
+        return True
+    if not bei and word in TAIL_NOUNS:
+        return True
+    return all(town_like(part, ending=False) for part in word.split("-"))
 
 
 def _with_region(text: str, span: Span) -> Span:

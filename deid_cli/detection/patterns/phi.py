@@ -446,10 +446,9 @@ _COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-Za-zÄÖÜäöü]{1,4}[
 # Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17").
 # A group may open with a series letter ("4471 K 22"), and a last group of capitals may close
 # the code ("2023 0045 AB").
-_MORE_GROUPS = (
-    r"(?P<more>(?:[ ](?:[A-Z]{1,2}[ ])?\d{1,12}(?![\w\-/]|[.,]\d)){0,5}"
-    r"(?:(?<=\d)[ ][A-Z]{1,3}(?![\w\-.]))?)"
-)
+_GROUP = r"[ ](?:[A-Z]{1,2}[ ])?\d{1,12}"
+_CLOSING_GROUP = r"[ ][A-Z]{1,3}(?![\w\-.])"
+_MORE_GROUPS = rf"(?P<more>(?:{_GROUP}(?![\w\-/]|[.,]\d)){{0,5}}(?:(?<=\d){_CLOSING_GROUP})?)"
 # The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
@@ -715,7 +714,7 @@ _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]]
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
     (_REFERENCE_LINE, 1, None),
 )  # fmt: skip
-_DIGIT_GROUP = re.compile(r"[ ](?:[A-Z]{1,2}[ ])?\d{1,12}|[ ][A-Z]{1,3}(?![\w\-.])")
+_DIGIT_GROUP = re.compile(f"{_GROUP}|{_CLOSING_GROUP}")  # the groups of _MORE_GROUPS, one by one
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456").
 _SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,2}[ ])?\d+")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Generalisation harness of issues 16 and 17: dev/test template families (and holdout, fresh and
-sealed families measured on their own), recall per mention and PHI class.
+"""Generalisation harness of issues 16 and 17: dev/test template families (and holdout, fresh,
+sealed and vault families measured on their own), recall per mention and PHI class.
 
 Entry point only: the code is the ``scripts/generalise/`` package (its docstring explains the
 design and lists the modules).
@@ -10,6 +10,7 @@ design and lists the modules).
     python scripts/generalise.py report --family holdout --count 1000 --seed 7
     python scripts/generalise.py report --family fresh --count 1000 --seed 7
     python scripts/generalise.py report --family sealed --count 1000 --seed 7
+    python scripts/generalise.py report --family vault --count 1000 --seed 7
 """
 
 import sys

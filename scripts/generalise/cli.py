@@ -15,7 +15,9 @@ from generalise.report import evaluate, markdown
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        description="Generalisation harness of issues 16 and 17 (dev/test families, holdout, fresh, sealed)."
+        description=(
+            "Generalisation harness of issues 16 and 17 (dev/test families, holdout, fresh, sealed, vault)."
+        )
     )
     sub = parser.add_subparsers(dest="command", required=True)
     gen = sub.add_parser("generate", help="write one family's letters or notes with gold (JSONL)")
@@ -29,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
         "--family",
         choices=(*FAMILIES, "both"),
         default="both",
-        help="both: dev and test (not holdout, fresh or sealed)",
+        help="both: dev and test (not holdout, fresh, sealed or vault)",
     )
     rep.add_argument("--count", type=int, default=300, help="documents per kind and family")
     rep.add_argument("--seed", type=int, default=7)

@@ -28,8 +28,8 @@ NOTE_KINDS: tuple[tuple[str, int], ...] = (
     ("place", 3), ("id", 2), ("mail", 2), ("site", 1), ("ward", 1), ("address", 1),
 )  # fmt: skip
 # "{in_site}", "{Von_site}" ...: preposition + article before the dative institution; contracted
-# where German contracts them ("im", "vom", "zur"). Only the holdout, fresh and sealed families use
-# them.
+# where German contracts them ("im", "vom", "zur"). Only the holdout, fresh, sealed and vault
+# families use them.
 SITE_PREPOSITION = re.compile(r"([Ii]n|[Vv]on|[Zz]u|[Bb]ei)_site")
 CONTRACTIONS: dict[tuple[str, str], str] = {
     ("in", "dem"): "im", ("von", "dem"): "vom", ("zu", "dem"): "zum", ("zu", "der"): "zur",
@@ -144,7 +144,7 @@ class PhiWriter:
         return self.rng.choice(self.places.places)
 
     def birth_date(self) -> str:
-        """A date of birth (gold-only, as every date): only the sealed family writes one."""
+        """A date of birth (gold-only, as every date), for the frames that have ``{dob}``."""
         rng = self.rng
         return f"{rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}.{rng.randint(1926, 2008)}"
 
@@ -156,8 +156,8 @@ class PhiWriter:
         return f"{street} {shape(rng.choice(self.family.house_numbers), rng)}"
 
     def mail(self) -> str:
-        """A private address from the family's names: ASCII for dev (and holdout, fresh), letters
-        kept for test (and sealed)."""
+        """A private address from the family's names, ASCII or with its letters kept, as the
+        family says (``ascii_mail``)."""
         rng, persons = self.rng, self.persons
         first = rng.choice(persons.female + persons.male)
         last = rng.choice(persons.surnames)

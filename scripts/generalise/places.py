@@ -1,5 +1,5 @@
 """Place and street pools of the families: gazetteer places for dev, invented ones for test,
-holdout, fresh and sealed.
+holdout, fresh, sealed and vault.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
@@ -10,7 +10,8 @@ postcodes; dev streets are a hand-written pool of ordinary street names. Holdout
 streets are built the same way from other morphemes (``holdout``), pass the same checks, and
 share no word with the dev or test pools either. Fresh villages and streets, likewise, come from
 the morphemes and forms of ``fresh`` and share no word with the dev, test or holdout pools;
-sealed ones, from those of ``sealed``, share no word with any of the four earlier families'.
+sealed ones, from those of ``sealed``, share no word with any of the four earlier families';
+vault ones, from those of ``vault``, share no word with any of the five earlier families'.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from types import ModuleType
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
 from generalise import fresh as fresh_data
-from generalise import holdout, sealed
+from generalise import holdout, sealed, vault
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
 # fmt: off
@@ -153,12 +154,14 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
     )
     hold, hold_check, hold_stems = _holdout_pools(fresh, test, stems)
     fresh_pools, fresh_check, fresh_stems = _fresh_pools(hold_check, hold, hold_stems)
+    sealed_pools, sealed_check, sealed_stems = _sealed_pools(fresh_check, fresh_pools, fresh_stems)
     return {
         "dev": dev,
         "test": test,
         "holdout": hold,
         "fresh": fresh_pools,
-        "sealed": _sealed_pools(fresh_check, fresh_pools, fresh_stems),
+        "sealed": sealed_pools,
+        "vault": _vault_pools(sealed_check, sealed_pools, sealed_stems),
     }
 
 
@@ -298,17 +301,26 @@ def _fresh_pools(
     return _formed_pools(fresh_data, "fresh", fresh, hold, hold_stems)
 
 
-def _sealed_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+def _sealed_pools(
+    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
+) -> tuple[PlacePools, _FreshCheck, list[str]]:
     """Villages and streets from the sealed morphemes and forms, checked as the fresh ones are
     and kept apart from every word of the fresh pools (and, through ``fresh``, of the dev, test
-    and holdout pools)."""
-    return _formed_pools(sealed, "sealed", fresh, prior, prior_stems)[0]
+    and holdout pools); also the check they passed and their stems, for the vault family."""
+    return _formed_pools(sealed, "sealed", fresh, prior, prior_stems)
+
+
+def _vault_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+    """Villages and streets from the vault morphemes and forms, checked as the sealed ones are
+    and kept apart from every word of the sealed pools (and, through ``fresh``, of the dev, test,
+    holdout and fresh pools)."""
+    return _formed_pools(vault, "vault", fresh, prior, prior_stems)[0]
 
 
 def _formed_pools(
     data: ModuleType, name: str, fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
 ) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """One family's villages and streets from its ``data`` (``fresh``, ``sealed``), apart from
+    """One family's villages and streets from its ``data`` (``fresh``, ``sealed``, ``vault``), apart from
     every word of the ``prior`` family's pools and stems; with the check and stems they used."""
     fresh = _without(fresh, (*prior.places, *prior.streets, *prior_stems))
     heads = [head + stem for head in data.HEADS for stem in data.STEMS]

@@ -114,7 +114,9 @@ TEST = Family(
 )
 # fmt: on
 
-# The holdout, fresh and sealed families write their persons in the test family's frames: only
-# their PHI is new.
-FAMILIES: dict[str, Family] = {"dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST, "sealed": TEST}
+# The holdout, fresh, sealed and vault families write their persons in the test family's frames:
+# only their PHI is new.
+FAMILIES: dict[str, Family] = {
+    "dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST, "sealed": TEST, "vault": TEST,
+}  # fmt: skip
 SLOT = re.compile(r"\{(\w+)\}|\[\[([^\]]+)\]\]")

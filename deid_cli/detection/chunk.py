@@ -96,14 +96,16 @@ _DATE_LINE_CANDIDATE = re.compile(
 # lookbehind first would be tried at every position of the chunk.
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
-    r"|(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum)(?![\w-])"
+    r"|(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum"
+    r"|krankenanstalt|altenheim|pflegeheim|seniorenheim|wohnheim|institut)(?![\w-])"
 )
 # Every match of NAMED_SITE_CANDIDATE contains one of these in lower case: sought with str.find
 # in the chunk's lower-case view, the pattern is tried only there (it has no literal prefix the
 # engine could skip ahead to).
 _NAMED_SITE_STEMS = (
     "klinik", "krankenhaus", "spital", "hospital", "hospiz", "ambulatorium", "sanatorium", "praxis",
-    "ordination", "zentrum",
+    "ordination", "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim",
+    "institut",
 )  # fmt: skip
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone

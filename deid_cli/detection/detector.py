@@ -600,7 +600,7 @@ class Detector:
                 index += 1
             elif is_tail_word(
                 m.group("town"),
-                m.group("joint") == "bei",
+                m.group("joint").lower() in ("bei", "b."),
                 self.lexicon.places,
                 self.lexicon.common,
                 self._may_be_town,

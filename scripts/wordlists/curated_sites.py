@@ -364,4 +364,6 @@ Pflegeheims Seniorenheims Rehabilitationszentrums Gesundheitszentrums Ärztezent
 Kurhaus Gesundheitsverbund Klinikverbund Krankenhausverbund Spitalverbund
 Alexianer Barmherzige Barmherzigen Borromäerinnen Diakonissen Elisabethinen Franziskanerinnen
 Kreuzschwestern Marienschwestern Vinzentinerinnen
+Apotheke PVZ PVN Primärversorgungsnetzwerk Seniorenwohnheim Pflegewohnheim Seniorenresidenz Pflegewohnhaus
+Dialyseinstitut Apotheken
 """

@@ -111,7 +111,12 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 # "Einsatzort:"), as "Wohnort:" does; their stems, lower case.
 PLACE_LABEL_STEMS: tuple[str, ...] = (
     "unfall", "einsatz", "aufenthalts", "sterbe", "arbeits", "dienst", "urlaubs", "ziel", "abhol", "fund",
-    "kur", "schul", "wohnsitz", "zuweisungs", "übernahme", "transfer",
+    "kur", "schul", "wohnsitz", "zuweisungs", "übernahme", "transfer", "ferien",
+)  # fmt: skip
+# Nouns of a place's kind that a place's name follows in apposition ("Sprengel Zirbl", "am
+# Zweitwohnsitz Zirbl"), as the "<kind>ort" labels do without their colon ("Urlaubsort Zirbl").
+PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
+    "sprengel", "gemeindesprengel", "zweitwohnsitz", "hauptwohnsitz", "nebenwohnsitz",
 )  # fmt: skip
 
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
@@ -120,14 +125,15 @@ PLACE_LABEL_STEMS: tuple[str, ...] = (
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "wohn", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft",
     "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
-    "über", "nahe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt", "heimatstadt",
+    "über", "nahe", "nähe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
+    "heimatstadt",
     "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb",
     "unterhalb", "außerhalb", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
     "großraum", "umland", "stadtrand", "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt",
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
     "katastralgemeinde", "gemeindeteil", "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk",
-    "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
+    "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS), *PLACE_APPOSITION_NOUNS,
 )  # fmt: skip
 
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
@@ -135,6 +141,11 @@ SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
 # A site noun that names a house only after an epithet ("Psychiatrisches Zentrum Zirbl"; "im
 # Zentrum" is the middle of anything): MedicalSite looks for the epithet before it.
 EPITHET_SITE_WORDS: tuple[str, ...] = ("Zentrum",)
+# Nouns of a service that name a house only before its doctors ("Labor Dr. Zirbl", "Radiologie
+# Dr. Zirbl"; "Labor unauffällig" names none): MedicalSite looks for the doctors after it.
+DOCTOR_SITE_WORDS: tuple[str, ...] = (
+    "Labor", "Röntgen", "Radiologie", "Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie",
+)  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")
 _FIRST_WORD = re.compile(r"[^\W_]+")
@@ -176,7 +187,7 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
         add(f" {word} ", PLACE_CUE)
     for word in STREET_PREPOSITIONS:
         add(f" {word} ", STREET_PREPOSITION)
-    for prefix in [*site_prefixes, *SAINT_WORDS, *EPITHET_SITE_WORDS]:
+    for prefix in [*site_prefixes, *SAINT_WORDS, *EPITHET_SITE_WORDS, *DOCTOR_SITE_WORDS]:
         form = view_form(prefix).strip()
         if form:
             add(f" {form} ", SITE_WORD)

@@ -15,18 +15,19 @@ from collections.abc import Iterable
 
 from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
-from deid_cli.detection.lexicon.triggers import EPITHET_SITE_WORDS, SAINT_WORDS
+from deid_cli.detection.lexicon.triggers import DOCTOR_SITE_WORDS, EPITHET_SITE_WORDS, SAINT_WORDS
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, compound_start
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
-from deid_cli.detection.patterns.organisations import compound_start
 from deid_cli.detection.patterns.place_index import DISTRICT_WORDS, place_prefix_end
 from deid_cli.detection.patterns.regex_guard import guarded, matches_from
 from deid_cli.detection.spans import SIT
 from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
 
-_SPACE = re.compile(r"[ \t]{1,2}")
-_PLACE_WORD = re.compile(r"[ \t]+((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
+# The gap between a site word and its name: blanks, or a hyphen before a capital ("KH-Zirbl").
+_SPACE = re.compile(r"[ \t]{1,2}|-(?=[A-ZÄÖÜ])")
+_PLACE_WORD = re.compile(r"(?:[ \t]+|-(?=[A-ZÄÖÜ]))((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
 _MAX_PLACE_WORDS = 4
 # A saint a house is named after: "St. Josef", "Sankt Elisabeth", "Hl. Geist", "St. Anna-Kinderspital".
 # A saint's title (the automaton's trigger words for a house named after one, "im St. Josef").
@@ -49,13 +50,21 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.)[ \t]"
+    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
+    # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
+    r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"
     # a second epithet: "Allgemeines öffentliches Krankenhaus", "Öffentliches Allgemeines …"
-    r"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t])?\Z"
+    r"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]|[Öö]ff\.[ \t])?\Z"
 )
-# Site nouns that name a house only after an epithet (``triggers.EPITHET_SITE_WORDS``).
-_EPITHET_SITE = re.compile(
-    rf"(?<![\w.-])(?:{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})(?![\w-])"
+# The first part of a coordinated compound before a site word: "Pflege- und Betreuungszentrum",
+# "Reha- & Kurzentrum".
+_ELLIPSIS_BEFORE = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]+-[ \t]+(?:und|&|u\.|bzw\.)[ \t]+\Z")
+# Site nouns that name a house only after an epithet (``triggers.EPITHET_SITE_WORDS``) or only
+# before its doctors (``triggers.DOCTOR_SITE_WORDS``: "Labor Dr. Zirbl"; "Labor unauffällig"
+# names none), in one scan.
+_GATED_SITE = re.compile(
+    rf"(?<![\w.-])(?:(?P<epithet>{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})"
+    rf"|{'|'.join(re.escape(word) for word in DOCTOR_SITE_WORDS)})(?![\w-])"
 )
 # A department between a site word and its town ("für Innere Medizin und Psychiatrie").
 _DEPARTMENT = re.compile(r"[ \t]+für(?=[ \t])")
@@ -73,9 +82,12 @@ def _compound_town(ctx: NoteContext, word: str) -> bool:
 
 
 def _with_epithet(view: str, start: int) -> int:
-    """The start of a site's name with the epithet before its site word, if one stands there."""
+    """The start of a site's name with the epithet before its site word, if one stands there,
+    and the first part of a coordinated compound before that ("Pflege- und Betreuungszentrum")."""
     epithet = _EPITHET_BEFORE.search(view, max(0, start - 30), start)
-    return epithet.start() if epithet is not None else start
+    start = epithet.start() if epithet is not None else start
+    ellipsis = _ELLIPSIS_BEFORE.search(view, max(0, start - 40), start)
+    return ellipsis.start() if ellipsis is not None else start
 
 
 # A practice (or a private clinic) is named after its doctors: "Praxis Dr. Zirbl", "Ordination
@@ -100,8 +112,11 @@ _MAX_DOCTOR_WORDS = 3
 # The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
 # found where the chunk flagged one (chunk.NAMED_SITE_CANDIDATE).
 _COMPOUND_KIND = re.compile(
-    r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum)(?![\w-])"
+    r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum"
+    r"|krankenanstalt|altenheim|pflegeheim|seniorenheim|wohnheim|institut)(?![\w-])"
 )
+# A practice's word, alone or as a compound's head: its name is its doctor's ("Praxis Koch").
+_PRACTICE_WORDS = ("praxis", "ordination", "praxisgemeinschaft", "ordinationsgemeinschaft")
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
 _DISTRICT = re.compile(rf"[ \t-](?:Nordwest|Nordost|Südwest|Südost|{DISTRICT_WORDS})(?![\w-])")
 # A saint and the name before a site word: "St. Zirbl Krankenhaus", "Sankt Lärch Klinikum".
@@ -141,7 +156,14 @@ _SITE_OF = re.compile(r",?[ \t]+(?:Standort|Betriebsstätte|Haus)[ \t]+(?=[A-ZÄ
 _NAMES_JOINER = re.compile(r"[ \t]*(?:&|und|/|–)(?=[ \t])")
 # A brand or a name before a site word, part of the house's name ("Helios Klinikum Zirbl", "Kepler
 # Universitätsklinikum", "LKH-Univ. Klinikum Zirbl"): one capitalized word on the same line.
-_NAME_BEFORE = re.compile(r"(?<![\w.\-])([A-ZÄÖÜ][^\W\d_]{2,30}|(?:[A-Z]{2,5}-)?Univ\.)[ \t]\Z")
+_NAME_BEFORE = re.compile(
+    r"(?<![\w.\-])([A-ZÄÖÜ][^\W\d_]{2,30}(?:-[A-ZÄÖÜ][^\W\d_]{2,30}){0,2}|(?:[A-Z]{2,5}-)?Univ\.)[ \t]\Z"
+)
+# The acronym of a house's owner hyphenated onto its site word: "PVA-Rehabilitationszentrum".
+_OWNER_BEFORE = re.compile(r"(?<![\w.-])[A-Z]{2,6}-\Z")
+# The word before a brand, and the forms of address that make it a person's name.
+_WORD_BEFORE = re.compile(r"(\S+)[ \t]+\Z")
+_ADDRESSES = frozenset({"frau", "herr", "herrn", "fr.", "hr.", "hrn."})
 # A town's adjective before a site word: "Zirbldorfer Klinikum".
 _ADJECTIVE_BEFORE = re.compile(r"(?<![\w.-])([A-ZÄÖÜ][a-zäöüß]{2,38}er)[ \t]\Z")
 # A patron after "zum"/"zur": "Spital zum Heiligen Geist", "Krankenhaus zur Guten Hirtin".
@@ -183,9 +205,16 @@ class MedicalSiteMasker:
             # Letterheads write the house in capitals too ("LANDESKRANKENHAUS INNSBRUCK").
             forms = {form for p in site_prefixes for form in (p, p.upper())}
             body = "|".join(re.escape(p) for p in sorted(forms, key=len, reverse=True))
-            self._prefix: re.Pattern[str] | None = guarded(r"(?<![\w.-])", rf"(?:{body})(?![\w])")
+            # not inside a word, or after an acronym's hyphen ("PVA-Rehabilitationszentrum")
+            self._prefix: re.Pattern[str] | None = guarded(
+                r"(?<![\w.])(?:(?<!-)|(?<=[A-Z]{2}-))", rf"(?:{body})(?![\w])"
+            )
+            # a second site word hyphenated onto the first: "LKH-Universitätsklinikum", "UKH-Spital"
+            self._hyphened: re.Pattern[str] | None = re.compile(
+                rf"-(?:(?:{body})|[A-ZÄÖÜ][a-zäöüß]+{_COMPOUND_KIND.pattern})(?![\w-])"
+            )
         else:
-            self._prefix = None
+            self._prefix = self._hyphened = None
 
     def annotate(self, ctx: NoteContext) -> None:
         for hit in ctx.hits:
@@ -197,8 +226,9 @@ class MedicalSiteMasker:
             start, end = match.span()
             saint = _SAINT_BEFORE.search(ctx.view, max(0, start - 8), start)
             start = saint.start() if saint is not None else start
-            town = self._place_end(ctx.view, end) if self._places else None
-            end = town or end
+            town = self._town_end(ctx, end)
+            # "Elisabethinen-Krankenhaus Zirbl", a town no list knows
+            end = self._with_tail(ctx, town or self._name_end(ctx, end) or end)
             if not ctx.is_blocked(start, end):
                 ctx.site_votes.append(
                     Vote(_with_epithet(ctx.view, start), end, self.name, hint="site", type=SIT)
@@ -222,15 +252,19 @@ class MedicalSiteMasker:
             if _ARTICLE_BEFORE.search(ctx.view, max(0, start - 12), start) and not ctx.is_blocked(start, end):
                 ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
         if ctx.site_starts is None:
-            centres: Iterable[re.Match[str]] = _EPITHET_SITE.finditer(ctx.view)
+            gated: Iterable[re.Match[str]] = _GATED_SITE.finditer(ctx.view)
         else:
-            centres = matches_from(_EPITHET_SITE, ctx.view, ctx.site_starts) if ctx.site_starts else ()
-        for match in centres:
-            # "Psychiatrisches Zentrum Zirbl", "Zentrum für Altersmedizin Zirbl": the noun is a
-            # house's only after an epithet or before its department (which needs a town)
-            if _EPITHET_BEFORE.search(
+            gated = matches_from(_GATED_SITE, ctx.view, ctx.site_starts) if ctx.site_starts else ()
+        for match in gated:
+            if match.group("epithet") is None:
+                doctors = _doctors_end(ctx, match.end())  # "Labor Dr. Zirbl"
+                if doctors is not None and not ctx.is_blocked(match.start(), doctors):
+                    ctx.site_votes.append(Vote(match.start(), doctors, self.name, hint="site", type=SIT))
+            elif _EPITHET_BEFORE.search(
                 ctx.view, max(0, match.start() - 30), match.start()
             ) or _DEPARTMENT.match(ctx.view, match.end()):
+                # "Psychiatrisches Zentrum Zirbl", "Zentrum für Altersmedizin Zirbl": the noun is a
+                # house's only after an epithet or before its department (which needs a town)
                 self._vote_named(ctx, match.start(), match.end())
         if may_name:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
@@ -245,6 +279,8 @@ class MedicalSiteMasker:
         department and town), with an epithet before and a district word after."""
         word_start = start
         noun = _SITE_NOUN_AFTER.match(ctx.view, word_end)  # "Reha Zentrum Zirbldorf"
+        if noun is None and self._hyphened is not None and ctx.view.startswith("-", word_end):
+            noun = self._hyphened.match(ctx.view, word_end)
         word_end = noun.end() if noun is not None else word_end
         if fold(ctx.view[start:word_end]) in _ORDERS:
             # A house called by the order that runs it: "bei den Barmherzigen Brüdern", "im
@@ -253,19 +289,19 @@ class MedicalSiteMasker:
             word_end = brothers.end() if brothers is not None else word_end
             if brothers is None and fold(ctx.view[start:word_end]).startswith("barmherzig"):
                 return  # "die Barmherzigen" alone is no house
-            town = (self._place_end(ctx.view, word_end) if self._places else None) or self._name_end(
-                ctx, word_end
-            )
+            town = self._town_end(ctx, word_end) or self._name_end(ctx, word_end)
             if not ctx.is_blocked(start, town or word_end):
                 ctx.site_votes.append(Vote(start, town or word_end, self.name, hint="site", type=SIT))
             return
         end = _doctors_end(ctx, word_end)  # "Praxis Dr. X", "Sanatorium Dr. X"
-        if end is None and self._places:
-            end = self._place_end(ctx.view, word_end)
+        if end is None:
+            end = self._town_end(ctx, word_end)
         if end is None:
             end = self._patron_end(ctx, word_end)
         if end is None:
             end = self._name_end(ctx, word_end)
+        if end is None and fold(ctx.view[word_start:word_end]).endswith(_PRACTICE_WORDS):
+            end = _surname_end(ctx, word_end)  # "Praxis Koch": the doctor's name, a word too
         if end is None:
             end = self._situated_end(ctx, word_end)
         if end is None:
@@ -276,6 +312,15 @@ class MedicalSiteMasker:
         town_before = self._town_adjective_before(ctx, start) if end is None else None
         if town_before is not None:
             start, end = town_before, word_end  # "das Zirbldorfer Klinikum"
+        if (
+            end is None
+            and start == word_start
+            and _EPITHET_BEFORE.search(ctx.view, max(0, start - 30), start) is None
+        ):
+            # not an epithet: "ein Psychiatrisches Zentrum in der Nähe" names no house
+            named_by = self._name_before(ctx, start)
+            if named_by < start:
+                start, end = named_by, word_end  # "das Kardinal Zirbl Klinikum"
         if end is None or ctx.is_blocked(start, end):
             return
         end = self._more_names_end(ctx, end)
@@ -284,11 +329,13 @@ class MedicalSiteMasker:
             end = found.end() if found is not None else end
         site_of = _SITE_OF.match(ctx.view, end)
         if site_of is not None:
-            end = (self._place_end(ctx.view, site_of.end() - 1) if self._places else None) or (
-                self._name_end(ctx, site_of.end() - 1) or end
-            )
+            end = self._town_end(ctx, site_of.end() - 1) or (self._name_end(ctx, site_of.end() - 1) or end)
+        end = self._with_tail(ctx, end)
         saint = _SAINT_NAME_BEFORE.search(ctx.view, max(0, start - 40), start)
         start = saint.start() if saint is not None else _with_epithet(ctx.view, start)
+        if ctx.view[start - 1 : start] == "-":  # "PVA-Rehabilitationszentrum"
+            owner = _OWNER_BEFORE.search(ctx.view, max(0, start - 8), start)
+            start = owner.start() if owner is not None else start
         if start == word_start:
             start = self._name_before(ctx, start)
         ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
@@ -311,21 +358,28 @@ class MedicalSiteMasker:
         view = ctx.view
         if start < 4 or view[start - 1] not in " \t":
             return start
-        first, lo = start - 1, max(0, start - 34)
+        first, lo = start - 1, max(0, start - 98)
         while first > lo and not view[first - 1].isspace():
             first -= 1
         if not view[first].isupper():
             return start  # most site words follow an article or a preposition ("im Klinikum")
-        word = _NAME_BEFORE.search(view, max(0, start - 34), start)
+        word = _NAME_BEFORE.match(view, first, start)
         if word is None:
             return start
         token = word.group(1)
         if token.endswith("."):
             return word.start(1)  # "LKH-Univ."
-        if token.isupper() or ctx.lexicon.is_common(token) or fold(token) in ctx.lexicon.title_words:
+        parts = token.split("-")  # "Pyhrn-Zirbl Klinikum": each part a name
+        lexicon = ctx.lexicon
+        if any(p.isupper() or lexicon.is_common(p) or fold(p) in lexicon.title_words for p in parts):
             return start  # an acronym ("MRT Klinikum"), an ordinary word, a title
-        if not ctx.plausible_unknown_name(*word.span(1)):
+        if len(parts) == 1 and not ctx.plausible_unknown_name(*word.span(1)):
             return start  # a noun ("Herzambulanz Klinikum X") or a typo of one ("Bfeund")
+        before = _WORD_BEFORE.search(view, max(0, word.start(1) - 12), word.start(1))
+        if before is not None and (
+            fold(before.group(1)) in lexicon.title_words or fold(before.group(1)) in _ADDRESSES
+        ):
+            return start  # a person's name ("Frau Zirbl Klinikum angerufen")
         return word.start(1)
 
     def _town_adjective_before(self, ctx: NoteContext, start: int) -> int | None:
@@ -367,15 +421,15 @@ class MedicalSiteMasker:
                 return None
             first, second = order.group(1), order.group(2)
             common = ctx.lexicon.is_common
-            if common(first) and not (second and first.endswith("en")):
+            if common(first) and not (second and first.lower().endswith("en")):
                 # "Klinikum der Stadt Zirbldorf": a town, known or name-like, after the noun
-                town = self._place_end(view, order.end(1)) if self._places else None
+                town = self._town_end(ctx, order.end(1))
                 return town or (self._name_end(ctx, order.end(1)) if first in _TOWN_NOUNS else None)
             # "Barmherzigen Brüder", "Linzer Schwestern": an adjective and its noun; otherwise
             # the name ends before a second word that is an ordinary one.
-            both = second is not None and (first.endswith(("en", "er")) or not common(second))
+            both = second is not None and (first.lower().endswith(("en", "er")) or not common(second))
             end = order.end() if both else order.end(1)
-        town = self._place_end(view, end) if self._places else None
+        town = self._town_end(ctx, end)
         if town is None:
             town = self._name_end(ctx, end)  # "KH der Barmherzigen Brüder Zirbl", a town no list knows
         return town or end
@@ -416,7 +470,7 @@ class MedicalSiteMasker:
             doctors = _doctors_end(ctx, cursor)  # "Praxis für Neurologie Dr. Zirbl"
             if doctors is not None:
                 return doctors
-            town = self._place_end(view, cursor) if self._places else None
+            town = self._town_end(ctx, cursor)
             if town is None:
                 # a name-like word: no department word is one ("Universitätsklinik für
                 # Chirurgie Zirbl", "… der Medizinischen Universität Zirbl")
@@ -424,6 +478,34 @@ class MedicalSiteMasker:
             if town is not None:
                 return town
         return None
+
+    def _with_tail(self, ctx: NoteContext, end: int) -> int:
+        """The end after the tail of the town's name that ends a site's name ("Klinikum Zirbl am
+        Lärchsee", "KH ZIRBL AM LÄRCHBERG"): a known place, a lake's or hill's noun, or a word that
+        may be a name as the town's was; not "am Montag". Part of the site's span, so the town
+        with its tail cannot outgrow the site and leave the site word beside a pseudonym."""
+        tail = PLACE_TAIL.match(ctx.view, end)
+        if tail is None:
+            return end
+        word = tail.group("town")
+        if fold(word) in self._places or word in TAIL_NOUNS:
+            return tail.end()
+        if ctx.looks_like_name(*tail.span("town")) or _compound_town(ctx, word):
+            return tail.end()
+        return end
+
+    def _town_end(self, ctx: NoteContext, pos: int) -> int | None:
+        """End of a known place right after a site word, or of a town no list knows when the
+        known place is only the first word of longer ones ("Klinikum Windisch Zirbldorf": a
+        Swiss town and the prefix of Austrian ones)."""
+        if not self._places:
+            return None
+        end = self._place_end(ctx.view, pos)
+        if end is not None and fold(ctx.view[pos:end].strip()) in self._place_prefixes:
+            longer = self._name_end(ctx, pos)
+            if longer is not None and longer > end:
+                return longer
+        return end
 
     def _place_end(self, view: str, pos: int) -> int | None:
         """End of the longest place name (up to four words) right after a site word."""
@@ -452,6 +534,15 @@ class MedicalSiteMasker:
         head, _, tail = folded.rpartition(" ")
         first_part = tail.split("-")[0]
         return "-" in tail and fold(f"{head} {first_part}".strip()) in self._places
+
+
+def _surname_end(ctx: NoteContext, pos: int) -> int | None:
+    """A practice named after its doctor's surname, one the lists hold, ordinary word or not
+    ("Praxis Koch", "Ordination Bauer"): a practice word is as strong as "Frau" before it."""
+    word = _NAME_WORD.match(ctx.view, pos)
+    if word is None or not ctx.lexicon.is_listed_name(word.group(1)):
+        return None
+    return word.end()
 
 
 def _doctors_end(ctx: NoteContext, pos: int) -> int | None:

@@ -86,6 +86,8 @@ class SalutationMasker:
                 kinds.setdefault(trigger.lower(), kind)
         for title in titles:
             kinds.setdefault(title, "hcp")
+            # letterheads and address blocks write titles in capitals too ("DR. MED. UNIV. X")
+            kinds.setdefault(title.upper(), "hcp")
         self._kinds = kinds
         alternatives = sorted(kinds, key=len, reverse=True)
         self._alternatives = alternatives

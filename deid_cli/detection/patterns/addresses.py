@@ -57,10 +57,13 @@ _HOUSE_LETTER = r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?|[ ][a-fA-F](?![
 _NOT_POSTCODE = (
     r"(?!\d{4}[ ]+[A-ZÄÖÜ]|\d{1,2}\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Etage))"
 )
+# The parts of a house a flat's number names: "12/Stiege 3/Top 7", "12/Haus 3/Tür 7", ", Whg. 12".
+_UNIT_WORD = r"(?:Stiege|Stg\.?|Top|Tür|Whg\.?|Wohnung|Block|Haus|Bauteil|Eingang|Objekt|Trakt|App\.)"
 _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
     r"(?:[ ]?[-–][ ]?" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
-    r"(?:[ ]?/[ ]?(?:(?:Top|Tür|Stiege|Stg\.)[ ]?)?"
+    # after a slash any short word names a part of the house ("12/Haus 3/Top 7", "4/Hinterhaus 2")
+    rf"(?:[ ]?/[ ]?(?:(?:{_UNIT_WORD}|[A-ZÄÖÜ][a-zäöüß]{{1,11}}\.?)[ ]?)?"
     + _NOT_POSTCODE
     + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?){0,3}"
 )
@@ -188,9 +191,7 @@ def _house_number_ends(text: str, end: int) -> bool:
     )
 
 
-_FLAT_PART = (
-    r"(?:,?[ ]|[ ]?/[ ]?)(?:Stiege|Stg\.|Top|Tür|Whg\.|Wohnung|Block)[ ]?\d{1,4}(?:[a-gA-G])?(?![\w/\-])"
-)
+_FLAT_PART = rf"(?:,?[ ]|[ ]?/[ ]?){_UNIT_WORD}[ ]?\d{{1,4}}(?:[a-gA-G])?(?![\w/\-])"
 _FLOOR_PART = (
     r"(?:,[ ]?|[ ]?/[ ]?|[ ])"
     r"(?:[1-9]\d?\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Stockwerk|Etage)"

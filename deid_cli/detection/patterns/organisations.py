@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
-from deid_cli.detection.lexicon.triggers import PLACE_LABEL_STEMS
+from deid_cli.detection.lexicon.triggers import PLACE_APPOSITION_NOUNS, PLACE_LABEL_STEMS
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
     DISTRICT_WORDS,
@@ -222,13 +222,15 @@ _ORG_WORK_AT = guarded(
 
 # "Unfallort:", "Einsatzort:": a place after the colon.
 _LABEL_ORTS = "|".join(stem.capitalize() for stem in PLACE_LABEL_STEMS)
+_APPOSITION_NOUNS = "|".join(noun.capitalize() for noun in PLACE_APPOSITION_NOUNS)
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
-    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in)?|[Ww]ohnh?\.(?:[ \t]+in)?|[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
+    r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"
+    r"[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
     r"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|Herkunft|Heimat|Wohnsitz|(?:Heimat|Wohn)gemeinde)"
     r"[ \t]+(?:ist|war|bleibt|lautet)|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
-    r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt)[ \t]*:|"
+    r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
     rf"(?:{_LABEL_ORTS})ort[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
@@ -237,14 +239,17 @@ _LOC_TRIGGER = guarded(
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
     r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
+    rf"|{_APPOSITION_NOUNS}|(?:{_LABEL_ORTS})ort"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
-    r"(?:[Nn]ähe|[Uu]mgebung|[Gg]egend)[ \t]+von|(?:[Gg]egend|[Rr]und)[ \t]+um|[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
+    r"[Nn]ähe(?:[ \t]+von)?|(?:[Uu]mgebung|[Gg]egend)[ \t]+von|(?:[Gg]egend|[Rr]und)[ \t]+um|"
+    r"[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
     r"[Vv]or|[Hh]inter|"
     r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Oo]berhalb|[Uu]nterhalb|[Aa]ußerhalb)(?:[ \t]+von)?|"
     r"[Zz]wischen))"
-    r"[ \t]{1,3}(?=[^\W\d_])",
+    # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:")
+    r"(?:[ \t]*:)?[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH|FL|LI)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
@@ -306,12 +311,12 @@ _PLACE_NOUN_CUES = (
     "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt", "hauptstadt", "landeshauptstadt",
     "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt", "nachbarort", "nachbargemeinde", "dorf",
     "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung", "katastralgemeinde", "gemeindeteil",
-    "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk", "gemeindebezirk",
+    "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk", "gemeindebezirk", *PLACE_APPOSITION_NOUNS,
 )  # fmt: skip
 _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(("in", "aus"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
     "nach": _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_WAY_END,
-    **dict.fromkeys(("über", "nahe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
+    **dict.fromkeys(("über", "nahe", "nähe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
     "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN | _MAY_WAY_END,  # also "Stadtrand von"
     "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND | _MAY_WAY_END,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
@@ -320,6 +325,8 @@ _CUE_TESTS: dict[str, int] = {
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
+    # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun
+    **dict.fromkeys((f"{stem}ort" for stem in PLACE_LABEL_STEMS), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
 }
@@ -338,7 +345,19 @@ _TOWN_ALONE = re.compile(_TOWN)
 # where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
 # places do, starting a route or ending its clause.
 _TOWN_PREPOSITIONS = frozenset(
-    {"in", "aus", "nach", "über", "nahe", "unweit", "richtung", "nähe von", "umgebung von", "gegend um"}
+    {
+        "in",
+        "aus",
+        "nach",
+        "über",
+        "nahe",
+        "unweit",
+        "richtung",
+        "nähe",
+        "nähe von",
+        "umgebung von",
+        "gegend um",
+    }
     | {"rund um", "gegend von"}
 )
 # A route preposition right after a word of nearness names a town as "in" does: "kurz vor
@@ -371,9 +390,15 @@ _JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei)[ \t]{1,2}(?=[A
 # A town's name as the rules after a place, a site or a name read it: one word, maybe
 # hyphenated once ("Zirbl", "Zirbl-Lärchau").
 TOWN_WORD = r"[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?"
-PLACE_TAIL = re.compile(
-    rf"[ \t](?P<joint>bei|am|an[ \t]der|im|in[ \t]der|ob[ \t]der|ob)[ \t](?P<town>{TOWN_WORD})(?![\w-])"
+# Also abbreviated ("Zirbl a. d. Lärch", "Zirbl i. Pinzgau", "Zirbl b. Linz").
+_TAIL_JOINTS = ("bei", "am", "an der", "im", "in der", "ob der", "ob", "a. d.", "a.", "i. d.", "i.", "b.")
+# letterheads write the tail in capitals too ("KLINIKUM ZIRBL AM SEE")
+_TAIL_JOINT = "|".join(
+    re.escape(j).replace(r"\ ", r"[ \t]?" if "." in j else r"[ \t]")
+    # not "A." in capitals: an initial ("Klinikum Zirbl A. Lärch")
+    for j in (*_TAIL_JOINTS, *(j.upper() for j in _TAIL_JOINTS if "." not in j))
 )
+PLACE_TAIL = re.compile(rf"[ \t](?P<joint>{_TAIL_JOINT})[ \t](?P<town>{TOWN_WORD})(?![\w-])")
 # Ordinary nouns that end a place's name after "am" ("Zirbl am See", "Zirbl am Berg").
 TAIL_NOUNS = frozenset({"See", "Berg", "Wald", "Walde", "Bach", "Moor"})
 # "unweit Zirbl bei Linz": a second town after "bei" names the first one a town too.
@@ -975,7 +1000,7 @@ class OrgStage:
         "bei", where names stand too) only a town a route goes on from ("von Zirbenau nach")."""
         if self._town_like is None or self._place_like is None:
             return None
-        pos = _after(text, pos, " \t")
+        pos = _after(text, pos)  # blanks and a form's colon ("Unfall in: Zirbl")
         if pos >= len(text) or not text[pos].isupper():
             return None
         m = _TOWN_PARTS.match(text, pos)

@@ -431,8 +431,8 @@ _KW_WORDS = [
     "PIZ", "SVNR", "SVN", "VSNR", "KVNR", "MRN", "Barcode", "FN", "PID", "MPI", "Zl.", "VN", "IK",
     "Kennzeichen", "Kfz-Kennzeichen",
 ]  # fmt: skip
-# "Nr.", "Nummer", "ID" and the Austrian "-zahl" ("Fallzahl", "Aufnahmezahl").
-_KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID|[Zz]ahl)"
+# "Nr.", "Nummer", "ID" and the Austrian "-zahl" ("Fallzahl", "Aufnahmezahl", "Aufn.-Zl.").
+_KW_SUFFIX = r"(?:[Nn][Rr]\.?|[Nn]ummer|ID|[Zz]ahl|Zl\.?)"
 
 # A keyword is a stem + "Nr."/"nummer"/"ID" ("Fall-Nr.", "Pat.-Nr.", "Befundnummer") or a
 # word of its own ("PIZ", "SVNR").
@@ -462,10 +462,13 @@ _COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-Za-zÄÖÜäöü]{1,4}[
 _GROUP = r"[ ](?:[A-Z]{1,2}[ ])?\d{1,12}"
 _CLOSING_GROUP = r"[ ][A-Z]{1,3}(?![\w\-.])"
 _MORE_GROUPS = rf"(?P<more>(?:{_GROUP}(?![\w\-/]|[.,]\d)){{0,5}}(?:(?<=\d){_CLOSING_GROUP})?)"
+# A code holds a digit: a keyword followed by another keyword's word is no code, and must not
+# hide that keyword from the scan ("Ref.: Acc.-Nr. CT-2019-1122", "Ref.: KVNR Q481 227 903").
+_HOLDS_DIGIT = r"(?=[A-Za-z\-/.]{0,40}\d|[A-Z]{1,2}[ ]\d)"
 # The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
-    + rf"(?P<code>{_PENSION_NUMBER}|"
+    + rf"(?P<code>{_HOLDS_DIGIT}{_PENSION_NUMBER}|{_HOLDS_DIGIT}"
     r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
@@ -477,17 +480,19 @@ _COLON_ID = re.compile(
 # Any keyword that says "number" or "code" of something, before a code with at least three
 # digits: keyword families no list can finish. A compound of Nummer, Nr., No., ID, Code,
 # Kennung, Zeichen or Ziffer ("Einweisungsnummer", "Probencode", "Kennziffer"), the same in
-# capitals ("FALLNR", "PAT-ID", "KIS-Nr."), a word and "#" ("Probe #20231144"), or a keyword of its own
-# (ID, Kennung, Referenz, Ref., Az., GZ). "-erkennung" is recognition; a glued capital "ID"
-# ends words ("COVID"). _id_keyword_ok drops phone, house and classification numbers.
+# capitals ("FALLNR", "PAT-ID", "KIS-Nr.") or camel case ("MiBi-Nr."), a word and "#" ("Probe
+# #20231144"), or a keyword of its own (ID, Kennung, Referenz, Ref., Az., GZ). "-erkennung" is
+# recognition; a glued capital "ID" ends words ("COVID"). _id_keyword_ok drops phone, house and
+# classification numbers.
 _ID_GENERIC = re.compile(
     r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])"
-    r"(?:[a-zäöüß]{1,30}(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung)"
+    r"(?:[a-zäöüß](?:[a-zäöüß]|[A-ZÄÖÜ](?=[a-zäöüß])){0,29}"
+    r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung)"
     r"|[Zz]eichen|[Zz]iffer|[ ]?(?=#))"
     r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID|-(?:Nr\.?|Nummer|No\.|Code))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
-    + rf"(?P<code>{_PENSION_NUMBER}|"
+    + rf"(?P<code>{_HOLDS_DIGIT}{_PENSION_NUMBER}|{_HOLDS_DIGIT}"
     r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
@@ -645,22 +650,32 @@ _MOVING = (
 _ARTICLE = r"(?:die|der|den|dem|unsere|unserer|ihre|ihrer|seine|seiner)[ \t]+"
 # A ward named by its department and code after a moving preposition: "auf der Kardiologie 2",
 # "von der Chirurgie C", "auf die Innere 3B". Department names end in -logie, -urgie, -iatrie,
-# -pädie or -medizin, or are the short forms wards go by. A noun or quantifier after a number
+# -pädie, -medizin, -matik, -ation, -heilkunde, -hilfe or -klinik ("Psychosomatik", "Remobilisation",
+# "Geburtshilfe", "Tagesklinik"), or are the short forms wards go by. A noun or quantifier after a number
 # counts ("in der Radiologie 2 Aufnahmen", "2 weitere").
 _DEPARTMENT = (
-    r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin)|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
+    r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin|matik|ation|heilkunde|hilfe|klinik)|HNO"
+    r"|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
     r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma|Med|Chir)"
 )
-# A ward code that has a letter or a full stop and neither a year nor an ICD code can be: "G.2",
+# A ward code that has a letter or a full stop and neither a year nor an ICD code can be: "4B/2", "G.2",
 # "K4.2", "C4.1" (a letter and one digit before the stop; "I21.4" is a diagnosis), "3B" (not "3D",
 # imaging, or "3T", a scanner's tesla).
 _DEPARTMENT_WARD_CODE = (
+    # a floor's wing and its room or bed: "4B/2"
+    r"\d{1,2}[A-Z]/\d{1,2}(?!\d)|"
     rf"{_LETTER_DOT}\d{{1,2}}(?:\.\d{{1,2}})?"
     r"|[A-Z]{1,2}\d\.\d{1,2}|\d{1,2}(?![DT])[A-Z]"
 )
+# A wing and its number name a ward wherever they stand ("liegt auf der Interne Ost 7", "Süd-6"); a
+# letter, a floor and a room or bed ("W7-4") after a moving preposition or a department, unless
+# the letter names a vertebra, a stage or a grade ("C5-6", "T1-2", "G1-2").
+_WING_NUMBER = rf"{_WING}[ \t\-]\d{{1,2}}[A-Za-z]?(?![\w\-/])"
+_FLOOR_CODE = r"[ABE-FH-KO-RU-Z]\d{1,2}-\d{1,2}(?![\w\-/]|[.,]\d)"
 _WARD_AFTER_DEPARTMENT = re.compile(
     rf"{_MOVING}(?:{_ARTICLE})?(?P<dept>{_DEPARTMENT})[ \t]+"
-    rf"(?P<code>{_DEPARTMENT_WARD_CODE}|\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|[A-Z]{{1,2}}\d{{1,2}}"
+    rf"(?P<code>{_WING_NUMBER}|{_FLOOR_CODE}|{_DEPARTMENT_WARD_CODE}"
+    rf"|\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|[A-Z]{{1,2}}\d{{1,2}}"
     rf"|\d{{1,2}}\.[1-9]\d?|{_ROMAN}[a-d]?(?![\w\-])|{_LETTER_CODE}){_CODE_END}"
     r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
 )
@@ -688,6 +703,13 @@ _WARD_OF_DEPARTMENT = re.compile(
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
 # "an die 3 Nord" (a floor number with a wing letter or a direction), "auf die KA 3", "an die
 # INT-2", "auf die B3/2", "auf die 3.2"; the article is needed ("in 3D" is imaging).
+_WING_WARD = re.compile(rf"(?<![\w\-])(?P<code>{_WING_NUMBER}){_CODE_END}")
+# After a moving preposition without its article too: "Rückübernahme von W7-4", "Verlegung auf 4B",
+# "stationär auf 7 Süd" (not "in 3D", "in 4K", "auf 3T").
+_FLOOR_WARD = re.compile(
+    rf"{_MOVING}(?:{_ARTICLE})?(?P<code>{_FLOOR_CODE}|\d{{1,2}}(?![DKT])[A-Z](?![\w\-/])"
+    rf"|\d{{1,2}}[ \t]{_WING}(?![\w\-])){_CODE_END}"
+)
 _WARD_AFTER_PREPOSITION = re.compile(
     rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)"
     rf"|{_WING}[ \t]\d{{1,2}}[A-Za-z]?|[A-Z]\d{{1,2}}[A-Za-z]?"
@@ -701,7 +723,7 @@ _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] 
     (_COLON_ID, 4, None), (_FILE_NUMBER, 2, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place),
     (_WARD_WING, 0, None), (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
     (_WARD_OF_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
-    (_NAMED_WARD, 0, _is_ward_name),
+    (_NAMED_WARD, 0, _is_ward_name), (_WING_WARD, 1, None), (_FLOOR_WARD, 1, None),
 )  # fmt: skip
 # Keyword identifiers: (pattern, fewest digits, check).
 # Any label with a colon before a code shaped as identifiers are and measurements are not: seven
@@ -728,8 +750,9 @@ _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]]
     (_REFERENCE_LINE, 1, None),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(f"{_GROUP}|{_CLOSING_GROUP}")  # the groups of _MORE_GROUPS, one by one
-# A code that more digit groups may continue: digits, maybe after a series ("AB 123 456").
-_SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,2}[ ])?\d+")
+# A code that more digit groups may continue: digits, maybe after a series ("AB 123 456",
+# "Q481 227 903").
+_SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,2}[ ]?)?\d+")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
 _QUANTITY_AFTER = re.compile(r"[ ]?(?:J\.?|Jahre|jährig|(?:a|x|mal)(?![^\W\d_])|mg|ml|kg|Tbl|Stk|mmHg|%)")
 

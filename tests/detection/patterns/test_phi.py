@@ -1246,3 +1246,61 @@ def test_counts_years_stages_sequences_and_diagnoses_after_a_department_are_no_w
     stage: PhiStage, text: str
 ) -> None:
     assert found(stage, text, ID) == []
+
+
+# --- sixth round (session 11): keywords hidden by another, camel case, "Zl.", glued series --------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Ref.: Acc.-Nr. CT-2019-112233", "CT-2019-112233"),  # "Ref." must not swallow the next keyword
+        ("Ref.: KVNR Q481 227 903", "Q481 227 903"),
+        ("Labor unter LaBo-Nr. 4471-K-2231 gebucht.", "4471-K-2231"),  # a keyword in camel case
+        ("Ref.: Aufn.-Zl. 2019112233", "2019112233"),  # "Zl." is "Zahl"
+        ("Aufn.-Zl.: 3131.22110 bitte angeben.", "3131.22110"),
+        ("Verrechnung über KVNR Q481 227 903 im Haus.", "Q481 227 903"),  # a series glued to digits
+    ],
+)
+def test_keywords_after_a_reference_camel_case_and_glued_series_name_a_whole_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Der Patient liegt derzeit auf der Interne Ost 7.", "Ost 7"),  # a wing and its number
+        ("Verlegung auf die Kardiologie Süd-6 am Nachmittag.", "Süd-6"),
+        ("Pflegebericht Nachtdienst Nord 3:", "Nord 3"),
+        ("Rückübernahme von R7-4 zur Frühmobilisation.", "R7-4"),  # a floor's code after "von"
+        ("Bettenanfrage an die Neurologie K8-3 gestellt.", "K8-3"),
+        ("Verlegung auf 4B am Nachmittag.", "4B"),  # no article
+        ("Derzeit stationär auf 7 Süd.", "7 Süd"),
+        ("Der Patient liegt auf der Kardiologie 4B/2.", "4B/2"),  # a wing's room
+        ("Aufnahme auf der Psychosomatik 2.1 am Montag.", "2.1"),  # more departments' endings
+        ("Er wurde auf der Remobilisation 4A/3 betreut.", "4A/3"),
+        ("Die Patientin liegt auf der Geburtshilfe 3 und ist stabil.", "3"),
+        ("Aufnahme auf der Tagesklinik 2.1 am Montag.", "2.1"),
+    ],
+)
+def test_wards_by_wing_floor_code_and_more_departments_are_identifiers(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bandscheibenvorfall L4-5, Überweisung an die Orthopädie C5-6 geplant.",  # vertebrae
+        "Tumorstadium von T1-2 auf T3 gestiegen.",  # a stage
+        "Darstellung in 3D rekonstruiert.",  # imaging
+        "MRT mit 3T in 4K Auflösung.",
+        "Steigerung auf 2 Tabletten.",
+        "In der Tagesklinik 3 Patienten.",  # a count after a department
+    ],
+)
+def test_vertebrae_stages_imaging_and_counts_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []

@@ -705,9 +705,10 @@ _WARD_OF_DEPARTMENT = re.compile(
 # INT-2", "auf die B3/2", "auf die 3.2"; the article is needed ("in 3D" is imaging).
 _WING_WARD = re.compile(rf"(?<![\w\-])(?P<code>{_WING_NUMBER}){_CODE_END}")
 # After a moving preposition without its article too: "Rückübernahme von W7-4", "Verlegung auf 4B",
-# "stationär auf 7 Süd" (not "in 3D", "in 4K", "auf 3T").
+# "stationär auf 7 Süd". Without the article only a wing's letter A to F, not imaging, a scanner
+# or a duration ("in 3D", "auf 3T", "nach 1J", "in 2W").
 _FLOOR_WARD = re.compile(
-    rf"{_MOVING}(?:{_ARTICLE})?(?P<code>{_FLOOR_CODE}|\d{{1,2}}(?![DKT])[A-Z](?![\w\-/])"
+    rf"{_MOVING}(?:{_ARTICLE})?(?P<code>{_FLOOR_CODE}|\d{{1,2}}[A-CEF](?![\w\-/])"
     rf"|\d{{1,2}}[ \t]{_WING}(?![\w\-])){_CODE_END}"
 )
 _WARD_AFTER_PREPOSITION = re.compile(

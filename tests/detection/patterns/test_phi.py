@@ -1297,6 +1297,7 @@ def test_wards_by_wing_floor_code_and_more_departments_are_identifiers(
         "Bandscheibenvorfall L4-5, Überweisung an die Orthopädie C5-6 geplant.",  # vertebrae
         "Tumorstadium von T1-2 auf T3 gestiegen.",  # a stage
         "Darstellung in 3D rekonstruiert.",  # imaging
+        "Kontrolle nach 1J empfohlen, Wiedervorstellung in 2W.",  # durations
         "MRT mit 3T in 4K Auflösung.",
         "Steigerung auf 2 Tabletten.",
         "In der Tagesklinik 3 Patienten.",  # a count after a department

@@ -66,6 +66,9 @@ _GATED_SITE = re.compile(
     rf"(?<![\w.-])(?:(?P<epithet>{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})"
     rf"|{'|'.join(re.escape(word) for word in DOCTOR_SITE_WORDS)})(?![\w-])"
 )
+# The first letters of the saints' and the gated site words: only site starts with one are tried.
+_SAINT_FIRSTS = frozenset(word[0] for word in SAINT_WORDS)
+_GATED_FIRSTS = frozenset(word[0] for word in (*EPITHET_SITE_WORDS, *DOCTOR_SITE_WORDS))
 # A department between a site word and its town ("für Innere Medizin und Psychiatrie").
 _DEPARTMENT = re.compile(r"[ \t]+für(?=[ \t])")
 _DEPARTMENT_WORD = re.compile(
@@ -115,6 +118,29 @@ _COMPOUND_KIND = re.compile(
     r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum"
     r"|krankenanstalt|altenheim|pflegeheim|seniorenheim|wohnheim|institut)(?![\w-])"
 )
+# Every head of _COMPOUND_KIND contains one of these ("klinik" in "klinikum", "spital" in
+# "hospital"): sought with str.find, the pattern is tried only there, not at every letter.
+_COMPOUND_STEMS = (
+    "krankenhaus", "klinik", "spital", "sanatorium", "praxis", "ordination", "zentrum", "krankenanstalt",
+    "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
+)  # fmt: skip
+
+
+def _compound_kinds(view: str) -> list[re.Match[str]]:
+    """_COMPOUND_KIND's matches in ``view``, in order, tried only where a stem stands (a stem
+    inside a longer head, "spital" in "hospital", is tried at the head's start too)."""
+    found: dict[int, re.Match[str]] = {}
+    for stem in _COMPOUND_STEMS:
+        pos = view.find(stem)
+        while pos >= 0:
+            for start in (pos - 2, pos):  # "ho|spital"
+                if start >= 0 and (match := _COMPOUND_KIND.match(view, start)) is not None:
+                    found.setdefault(match.end(), match)
+                    break
+            pos = view.find(stem, pos + 1)
+    return sorted(found.values(), key=lambda m: m.start())
+
+
 # A practice's word, alone or as a compound's head: its name is its doctor's ("Praxis Koch").
 _PRACTICE_WORDS = ("praxis", "ordination", "praxisgemeinschaft", "ordinationsgemeinschaft")
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
@@ -245,7 +271,9 @@ class MedicalSiteMasker:
         saints = (
             _SAINT_HOUSE.finditer(ctx.view)
             if ctx.site_starts is None
-            else matches_from(_SAINT_HOUSE, ctx.view, ctx.site_starts)
+            else matches_from(
+                _SAINT_HOUSE, ctx.view, [s for s in ctx.site_starts if ctx.view[s] in _SAINT_FIRSTS]
+            )
         )
         for match in saints:
             start, end = match.span()
@@ -254,7 +282,9 @@ class MedicalSiteMasker:
         if ctx.site_starts is None:
             gated: Iterable[re.Match[str]] = _GATED_SITE.finditer(ctx.view)
         else:
-            gated = matches_from(_GATED_SITE, ctx.view, ctx.site_starts) if ctx.site_starts else ()
+            gated = matches_from(
+                _GATED_SITE, ctx.view, [s for s in ctx.site_starts if ctx.view[s] in _GATED_FIRSTS]
+            )
         for match in gated:
             if match.group("epithet") is None:
                 doctors = _doctors_end(ctx, match.end())  # "Labor Dr. Zirbl"
@@ -269,7 +299,7 @@ class MedicalSiteMasker:
         if may_name:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
             # its head noun, then named as the listed site words are.
-            for match in _COMPOUND_KIND.finditer(ctx.view):
+            for match in _compound_kinds(ctx.view):
                 start = compound_start(ctx.view, match.start())
                 if start is not None:
                     self._vote_named(ctx, start, match.end())
@@ -312,14 +342,10 @@ class MedicalSiteMasker:
         town_before = self._town_adjective_before(ctx, start) if end is None else None
         if town_before is not None:
             start, end = town_before, word_end  # "das Zirbldorfer Klinikum"
-        if (
-            end is None
-            and start == word_start
-            and _EPITHET_BEFORE.search(ctx.view, max(0, start - 30), start) is None
-        ):
-            # not an epithet: "ein Psychiatrisches Zentrum in der Nähe" names no house
+        if end is None and start == word_start:
             named_by = self._name_before(ctx, start)
-            if named_by < start:
+            # not an epithet: "ein Psychiatrisches Zentrum in der Nähe" names no house
+            if named_by < start and _EPITHET_BEFORE.search(ctx.view, max(0, start - 30), start) is None:
                 start, end = named_by, word_end  # "das Kardinal Zirbl Klinikum"
         if end is None or ctx.is_blocked(start, end):
             return

@@ -165,3 +165,23 @@ def test_the_parts_of_a_house_after_a_slash_belong_to_the_address(text: str, add
 )
 def test_titles_in_capitals_name_a_health_professional(text: str, name: str) -> None:
     assert (name, "HCP") in typed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Befund von der Frauenärztin Quelmerstein erhalten.", "Quelmerstein"),
+        ("Der Kinderarzt Quelmerstein hat überwiesen.", "Quelmerstein"),
+        ("Die Neurologin Frau Quelmerstein war da.", "Quelmerstein"),
+    ],
+)
+def test_a_specialists_role_word_names_a_health_professional(text: str, name: str) -> None:
+    assert (name, "HCP") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Notarzt Transport organisiert.", "Der Radiologe Befund liegt vor.", "Zahnarzt Termin am Montag."],
+)
+def test_an_ordinary_word_after_a_role_word_stays(text: str) -> None:
+    assert typed(text) == []

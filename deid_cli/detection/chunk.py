@@ -94,19 +94,20 @@ _DATE_LINE_CANDIDATE = re.compile(
 # site word (medical_site._COMPOUND_KIND) contains this; MedicalSite tests a note with it when
 # no chunk flagged it. The compound's letter before its head is left to _COMPOUND_KIND: a
 # lookbehind first would be tried at every position of the chunk.
+# The head nouns of a compound site word ("Marienkrankenhaus", "Sonderkrankenanstalt"): this
+# candidate's and medical_site._COMPOUND_KIND's, which also seeks them with str.find.
+COMPOUND_SITE_HEADS: tuple[str, ...] = (
+    "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
+    "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
+)  # fmt: skip
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
-    r"|(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum"
-    r"|krankenanstalt|altenheim|pflegeheim|seniorenheim|wohnheim|institut)(?![\w-])"
+    rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])"
 )
 # Every match of NAMED_SITE_CANDIDATE contains one of these in lower case: sought with str.find
 # in the chunk's lower-case view, the pattern is tried only there (it has no literal prefix the
 # engine could skip ahead to).
-_NAMED_SITE_STEMS = (
-    "klinik", "krankenhaus", "spital", "hospital", "hospiz", "ambulatorium", "sanatorium", "praxis",
-    "ordination", "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim",
-    "institut",
-)  # fmt: skip
+_NAMED_SITE_STEMS = (*COMPOUND_SITE_HEADS, "hospiz", "ambulatorium")
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
 # number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
+from deid_cli.detection.chunk import COMPOUND_SITE_HEADS, NAMED_SITE_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.lexicon.triggers import DOCTOR_SITE_WORDS, EPITHET_SITE_WORDS, SAINT_WORDS
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
@@ -114,30 +114,20 @@ _MAX_DOCTOR_WORDS = 3
 
 # The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
 # found where the chunk flagged one (chunk.NAMED_SITE_CANDIDATE).
-_COMPOUND_KIND = re.compile(
-    r"(?<=[a-zäöüß])(?:krankenhaus|klinikum|klinik|spital|hospital|sanatorium|praxis|ordination|zentrum"
-    r"|krankenanstalt|altenheim|pflegeheim|seniorenheim|wohnheim|institut)(?![\w-])"
-)
-# Every head of _COMPOUND_KIND contains one of these ("klinik" in "klinikum", "spital" in
-# "hospital"): sought with str.find, the pattern is tried only there, not at every letter.
-_COMPOUND_STEMS = (
-    "krankenhaus", "klinik", "spital", "sanatorium", "praxis", "ordination", "zentrum", "krankenanstalt",
-    "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
-)  # fmt: skip
+_COMPOUND_KIND = re.compile(rf"(?<=[a-zäöüß])(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])")
 
 
 def _compound_kinds(view: str) -> list[re.Match[str]]:
-    """_COMPOUND_KIND's matches in ``view``, in order, tried only where a stem stands (a stem
-    inside a longer head, "spital" in "hospital", is tried at the head's start too)."""
+    """_COMPOUND_KIND's matches in ``view``, in order, tried only where a head stands (sought
+    with str.find, not a pattern tried at every letter); one per compound, whichever head of it
+    ("klinik" or "klinikum", "spital" or "hospital") is found first."""
     found: dict[int, re.Match[str]] = {}
-    for stem in _COMPOUND_STEMS:
-        pos = view.find(stem)
+    for head in COMPOUND_SITE_HEADS:
+        pos = view.find(head)
         while pos >= 0:
-            for start in (pos - 2, pos):  # "ho|spital"
-                if start >= 0 and (match := _COMPOUND_KIND.match(view, start)) is not None:
-                    found.setdefault(match.end(), match)
-                    break
-            pos = view.find(stem, pos + 1)
+            if (match := _COMPOUND_KIND.match(view, pos)) is not None:
+                found.setdefault(match.end(), match)
+            pos = view.find(head, pos + 1)
     return sorted(found.values(), key=lambda m: m.start())
 
 

@@ -62,8 +62,9 @@ _UNIT_WORD = r"(?:Stiege|Stg\.?|Top|Tür|Whg\.?|Wohnung|Block|Haus|Bauteil|Einga
 _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
     r"(?:[ ]?[-–][ ]?" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
-    # after a slash any short word names a part of the house ("12/Haus 3/Top 7", "4/Hinterhaus 2")
-    rf"(?:[ ]?/[ ]?(?:(?:{_UNIT_WORD}|[A-ZÄÖÜ][a-zäöüß]{{1,11}}\.?)[ ]?)?"
+    # after a slash any short word names a part of the house, a unit word or not ("12/Haus 3/Top 7",
+    # "4/Hinterhaus 2")
+    r"(?:[ ]?/[ ]?(?:[A-ZÄÖÜ][a-zäöüß]{1,11}\.?[ ]?)?"
     + _NOT_POSTCODE
     + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?){0,3}"
 )

@@ -302,7 +302,7 @@ _ROUTE_CUES = (
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
-    "heimatstadt", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
+    "heimatstadt",
 )  # fmt: skip
 # Nouns of a place's kind that its name follows ("im Bezirk Zirbl", "Stadtrand von Zirbl": the
 # latter ends in "von", whose tests are a preposition's and so cover it too).

@@ -468,8 +468,8 @@ _HOLDS_DIGIT = r"(?=[A-Za-z\-/.]{0,40}\d|[A-Z]{1,2}[ ]\d)"
 # The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
-    + rf"(?P<code>{_HOLDS_DIGIT}{_PENSION_NUMBER}|{_HOLDS_DIGIT}"
-    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
+    + rf"(?P<code>{_HOLDS_DIGIT}(?:{_PENSION_NUMBER}|"
+    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39}))(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
@@ -492,8 +492,8 @@ _ID_GENERIC = re.compile(
     r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID|-(?:Nr\.?|Nummer|No\.|Code))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
-    + rf"(?P<code>{_HOLDS_DIGIT}{_PENSION_NUMBER}|{_HOLDS_DIGIT}"
-    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39})(?![\w\-/])"
+    + rf"(?P<code>{_HOLDS_DIGIT}(?:{_PENSION_NUMBER}|"
+    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39}))(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
 )  # fmt: skip
@@ -674,7 +674,7 @@ _WING_NUMBER = rf"{_WING}[ \t\-]\d{{1,2}}[A-Za-z]?(?![\w\-/])"
 _FLOOR_CODE = r"[ABE-FH-KO-RU-Z]\d{1,2}-\d{1,2}(?![\w\-/]|[.,]\d)"
 _WARD_AFTER_DEPARTMENT = re.compile(
     rf"{_MOVING}(?:{_ARTICLE})?(?P<dept>{_DEPARTMENT})[ \t]+"
-    rf"(?P<code>{_WING_NUMBER}|{_FLOOR_CODE}|{_DEPARTMENT_WARD_CODE}"
+    rf"(?P<code>{_FLOOR_CODE}|{_DEPARTMENT_WARD_CODE}"
     rf"|\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|[A-Z]{{1,2}}\d{{1,2}}"
     rf"|\d{{1,2}}\.[1-9]\d?|{_ROMAN}[a-d]?(?![\w\-])|{_LETTER_CODE}){_CODE_END}"
     r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
@@ -703,6 +703,14 @@ _WARD_OF_DEPARTMENT = re.compile(
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
 # "an die 3 Nord" (a floor number with a wing letter or a direction), "auf die KA 3", "an die
 # INT-2", "auf die B3/2", "auf die 3.2"; the article is needed ("in 3D" is imaging).
+_WARD_AFTER_PREPOSITION = re.compile(
+    rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)"
+    rf"|{_WING}[ \t]\d{{1,2}}[A-Za-z]?|[A-Z]\d{{1,2}}[A-Za-z]?"
+    r"|(?!(?:IMCU?|ICU|ITS|IPS|IBS)\b)(?:[A-Z]{1,3}-\d{1,2}[A-Z]?|[A-Z]{2,3}[ ]\d{1,2})|[A-Z]\d{1,2}/\d{1,2}"
+    r"|\d{1,2}\.\d{1,2}(?![.,]?\d|[ \t]*-?fach))"
+    rf"{_CODE_END}"
+)
+# A wing and its number, wherever they stand (one after a department too: "Interne Ost 7").
 _WING_WARD = re.compile(rf"(?<![\w\-])(?P<code>{_WING_NUMBER}){_CODE_END}")
 # After a moving preposition without its article too: "Rückübernahme von W7-4", "Verlegung auf 4B",
 # "stationär auf 7 Süd". Without the article only a wing's letter A to F, not imaging, a scanner
@@ -710,13 +718,6 @@ _WING_WARD = re.compile(rf"(?<![\w\-])(?P<code>{_WING_NUMBER}){_CODE_END}")
 _FLOOR_WARD = re.compile(
     rf"{_MOVING}(?:{_ARTICLE})?(?P<code>{_FLOOR_CODE}|\d{{1,2}}[A-CEF](?![\w\-/])"
     rf"|\d{{1,2}}[ \t]{_WING}(?![\w\-])){_CODE_END}"
-)
-_WARD_AFTER_PREPOSITION = re.compile(
-    rf"{_MOVING}{_ARTICLE}(?P<code>\d{{1,2}}(?:[A-Z]|[ \t]{_WING})|\d{{1,2}}\.[ \t]?(?:Stock|OG)"
-    rf"|{_WING}[ \t]\d{{1,2}}[A-Za-z]?|[A-Z]\d{{1,2}}[A-Za-z]?"
-    r"|(?!(?:IMCU?|ICU|ITS|IPS|IBS)\b)(?:[A-Z]{1,3}-\d{1,2}[A-Z]?|[A-Z]{2,3}[ ]\d{1,2})|[A-Z]\d{1,2}/\d{1,2}"
-    r"|\d{1,2}\.\d{1,2}(?![.,]?\d|[ \t]*-?fach))"
-    rf"{_CODE_END}"
 )
 # Each pattern with the digits its code needs at least and a check of the match: a place or
 # department word names a ward, so a letter is code enough there.

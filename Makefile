@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -68,6 +68,10 @@ generalise-sealed: install
 # The vault family (new PHI material, test persons, never read by the developer): counts only.
 generalise-vault: install
 	$(BIN)/python scripts/generalise.py report --family vault --count 1000 --seed 7
+
+# The reserve family (new PHI material, test persons, never read by the developer): counts only.
+generalise-reserve: install
+	$(BIN)/python scripts/generalise.py report --family reserve --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

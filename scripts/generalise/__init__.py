@@ -46,6 +46,13 @@ persons. The developer never reads it or prints its documents; its failures are 
 counts per class and per coarse shape class (``report --family vault``, ``make
 generalise-vault``).
 
+A seventh family, ``reserve``, was written in session 12 by a helper, while the vault family was
+being read as coarse shape classes: new PHI frames, institution phrasings, ID keywords and number
+shapes, ward, address and mail shapes and invented places and streets from other morphemes and
+forms (``reserve``), disjoint from all six other families, with the test family's persons. The
+developer never reads it or prints its documents; its failures are looked at only as counts per
+class (``report --family reserve``, ``make generalise-reserve``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -53,12 +60,14 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault).
+  vault, reserve).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
 - ``sealed``: the sealed family's PHI frames and toponym morphemes (opened for shapes in session 11).
 - ``vault``: the vault family's PHI frames and toponym morphemes (never to be read by the developer).
+- ``reserve``: the reserve family's PHI frames and toponym morphemes (never to be read by the
+  developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.
 - ``compose``: builds letters and notes with exact gold spans, persons, PHI and trap spans.

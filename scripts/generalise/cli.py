@@ -16,7 +16,8 @@ from generalise.report import evaluate, markdown
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         description=(
-            "Generalisation harness of issues 16 and 17 (dev/test families, holdout, fresh, sealed, vault)."
+            "Generalisation harness of issues 16 and 17"
+            " (dev/test families, holdout, fresh, sealed, vault, reserve)."
         )
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -31,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
         "--family",
         choices=(*FAMILIES, "both"),
         default="both",
-        help="both: dev and test (not holdout, fresh, sealed or vault)",
+        help="both: dev and test (not holdout, fresh, sealed, vault or reserve)",
     )
     rep.add_argument("--count", type=int, default=300, help="documents per kind and family")
     rep.add_argument("--seed", type=int, default=7)

@@ -14,9 +14,10 @@ ward code (SIT), ``{kw}`` an ID keyword (plain text) and ``{id}`` its number (ID
 ``A`` a capital letter, ``a`` a letter a-d, ``Y`` a year 2015-2025, ``y`` its last two digits.
 
 The third family, ``holdout``, is assembled here from the plain data of ``holdout``, the
-fourth, ``fresh``, from that of ``fresh``, the fifth, ``sealed``, from that of ``sealed``, and
-the sixth, ``vault``, from that of ``vault`` (read their docstrings before opening them: none is
-to be read while working on rules, and ``vault`` is never to be read by the developer at all).
+fourth, ``fresh``, from that of ``fresh``, the fifth, ``sealed``, from that of ``sealed``, the
+sixth, ``vault``, from that of ``vault``, and the seventh, ``reserve``, from that of ``reserve``
+(read their docstrings before opening them: none is to be read while working on rules, and
+``vault`` and ``reserve`` are never to be read by the developer at all).
 ``sealed`` also writes ``{dob}`` (a birth date, gold-only) and
 ``{PLACE}``/``{SURNAME}`` in institution names (in capitals).
 """
@@ -26,7 +27,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from generalise import fresh, holdout, sealed, vault
+from generalise import fresh, holdout, reserve, sealed, vault
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ TEST_PHI = PhiFamily(
 
 def _written_in(module: types.ModuleType) -> PhiFamily:
     """A family's PHI templates as its own module writes them (holdout.py, fresh.py, sealed.py,
-    vault.py)."""
+    vault.py, reserve.py)."""
     return PhiFamily(
         address_blocks=module.ADDRESS_BLOCKS,
         sentences=module.SENTENCES,
@@ -143,6 +144,7 @@ HOLDOUT_PHI = _written_in(holdout)
 FRESH_PHI = _written_in(fresh)
 SEALED_PHI = _written_in(sealed)
 VAULT_PHI = _written_in(vault)
+RESERVE_PHI = _written_in(reserve)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,
@@ -151,4 +153,5 @@ PHI_FAMILIES: dict[str, PhiFamily] = {
     "fresh": FRESH_PHI,
     "sealed": SEALED_PHI,
     "vault": VAULT_PHI,
+    "reserve": RESERVE_PHI,
 }

@@ -1,5 +1,5 @@
 """Place and street pools of the families: gazetteer places for dev, invented ones for test,
-holdout, fresh, sealed and vault.
+holdout, fresh, sealed, vault and reserve.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
@@ -11,7 +11,8 @@ streets are built the same way from other morphemes (``holdout``), pass the same
 share no word with the dev or test pools either. Fresh villages and streets, likewise, come from
 the morphemes and forms of ``fresh`` and share no word with the dev, test or holdout pools;
 sealed ones, from those of ``sealed``, share no word with any of the four earlier families';
-vault ones, from those of ``vault``, share no word with any of the five earlier families'.
+vault ones, from those of ``vault``, share no word with any of the five earlier families';
+reserve ones, from those of ``reserve``, share no word with any of the six earlier families'.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from types import ModuleType
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
 from generalise import fresh as fresh_data
-from generalise import holdout, sealed, vault
+from generalise import holdout, reserve, sealed, vault
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
 # fmt: off
@@ -155,13 +156,15 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
     hold, hold_check, hold_stems = _holdout_pools(fresh, test, stems)
     fresh_pools, fresh_check, fresh_stems = _fresh_pools(hold_check, hold, hold_stems)
     sealed_pools, sealed_check, sealed_stems = _sealed_pools(fresh_check, fresh_pools, fresh_stems)
+    vault_pools, vault_check, vault_stems = _vault_pools(sealed_check, sealed_pools, sealed_stems)
     return {
         "dev": dev,
         "test": test,
         "holdout": hold,
         "fresh": fresh_pools,
         "sealed": sealed_pools,
-        "vault": _vault_pools(sealed_check, sealed_pools, sealed_stems),
+        "vault": vault_pools,
+        "reserve": _reserve_pools(vault_check, vault_pools, vault_stems),
     }
 
 
@@ -310,18 +313,29 @@ def _sealed_pools(
     return _formed_pools(sealed, "sealed", fresh, prior, prior_stems)
 
 
-def _vault_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+def _vault_pools(
+    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
+) -> tuple[PlacePools, _FreshCheck, list[str]]:
     """Villages and streets from the vault morphemes and forms, checked as the sealed ones are
     and kept apart from every word of the sealed pools (and, through ``fresh``, of the dev, test,
-    holdout and fresh pools)."""
-    return _formed_pools(vault, "vault", fresh, prior, prior_stems)[0]
+    holdout and fresh pools); also the check they passed and their stems, for the reserve
+    family."""
+    return _formed_pools(vault, "vault", fresh, prior, prior_stems)
+
+
+def _reserve_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+    """Villages and streets from the reserve morphemes and forms, checked as the vault ones are
+    and kept apart from every word of the vault pools (and, through ``fresh``, of the dev, test,
+    holdout, fresh and sealed pools)."""
+    return _formed_pools(reserve, "reserve", fresh, prior, prior_stems)[0]
 
 
 def _formed_pools(
     data: ModuleType, name: str, fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
 ) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """One family's villages and streets from its ``data`` (``fresh``, ``sealed``, ``vault``), apart from
-    every word of the ``prior`` family's pools and stems; with the check and stems they used."""
+    """One family's villages and streets from its ``data`` (``fresh``, ``sealed``, ``vault``,
+    ``reserve``), apart from every word of the ``prior`` family's pools and stems; with the check
+    and stems they used."""
     fresh = _without(fresh, (*prior.places, *prior.streets, *prior_stems))
     heads = [head + stem for head in data.HEADS for stem in data.STEMS]
     stems = sorted(s for s in heads if fresh(s))

@@ -15,7 +15,7 @@ from repo import REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
-from generalise import fresh, holdout, sealed, vault
+from generalise import fresh, holdout, reserve, sealed, vault
 from generalise.classes import BOTH, CLASSES, FAMILIES, PERSON_LABELS, PHI_CLASSES
 from generalise.cli import main
 from generalise.compose import Composer, generate
@@ -25,6 +25,7 @@ from generalise.phi_templates import (
     FRESH_PHI,
     HOLDOUT_PHI,
     PHI_FAMILIES,
+    RESERVE_PHI,
     SEALED_PHI,
     TEST_PHI,
     VAULT_PHI,
@@ -414,8 +415,8 @@ def _site_forms(fam: PhiFamily) -> list[tuple[re.Pattern[str], bool]]:
 
 
 def _blind_value_ok(family: str, cls: str, text: str, start: int, end: int) -> bool:
-    """The value of one PHI span of a blind family (holdout, fresh, sealed, vault) is what its class
-    says, right after a cue its frames give. Generic over the family's data, so the test names none
+    """The value of one PHI span of a blind family (holdout, fresh, sealed, vault, reserve) is what
+    its class says, right after a cue its frames give. Generic over the family's data, so the test names none
     of it."""
     value, before, fam = text[start:end], text[:start], PHI_FAMILIES[family]
     places, persons = build_place_pools()[family], build_pools()[family]
@@ -500,12 +501,14 @@ def _assert_blind_generation(family: str) -> None:
     differs_from_test = generate(family, "notes", 10, 4) != generate("test", "notes", 10, 4)
     assert same and differs_by_seed and differs_from_test
     # Persons are the test family's (only the PHI is new), so none of them is listed either.
+    # A name in capitals is compared in capitals: "ı".upper().title() is no longer "ı".
     names = build_pools()["test"].all_names()
+    capitals = {name.upper() for name in names}
     outside = listed = 0
     for kind in ("letters", "notes"):
         for record in generate(family, kind, 30, 5):
             tokens = [record["text"][s:e] for s, e, _ in _person_gold(record)]
-            outside += sum(len(t) > 3 and t not in names and t.title() not in names for t in tokens)
+            outside += sum(len(t) > 3 and t not in names and t not in capitals for t in tokens)
             listed += sum(p["listed"] for p in record["persons"])
     assert outside == 0 and listed == 0
 
@@ -656,13 +659,13 @@ def test_fresh_report_and_generate(capsys, tmp_path) -> None:
 
 
 def test_both_stays_dev_and_test() -> None:
-    assert BOTH == ("dev", "test") and FAMILIES[-1] == "vault"
+    assert BOTH == ("dev", "test") and FAMILIES[-1] == "reserve"
     assert set(FAMILIES) == set(PHI_FAMILIES) == set(build_pools()) == set(build_place_pools())
 
 
 def _formed_words(data: ModuleType) -> Callable[[str], list[str]]:
-    """The words of a place or street of the family ``data`` writes (``fresh``, ``sealed``, ``vault``),
-    split at blanks and hyphens, without its prefix, street word, preposition or the literal
+    """The words of a place or street of the family ``data`` writes (``fresh``, ``sealed``, ``vault``,
+    ``reserve``), split at blanks and hyphens, without its prefix, street word, preposition or the literal
     words of a place form."""
     generic = {*data.PREFIXES, *data.STREET_WORDS}
     prepositions = (*data.STREET_PREPOSITIONS, *data.STREET_PREPOSITIONS_FEMININE)
@@ -817,3 +820,37 @@ def test_vault_phi_templates_differ_from_every_other_family() -> None:
 
 def test_vault_mail_keeps_letters_as_its_module_says() -> None:
     _assert_mail_as_module_says("vault")
+
+
+# ----------------------------------------------------------------------------- reserve family
+# Written in session 12 by a helper, while the vault family was read as coarse shape classes, and
+# never read by the developer: as for the vault family, every check fails with counts only, and no
+# reserve frame, place or keyword is written here (they are read from the module). Reserve is
+# checked against all six other families.
+
+
+def test_reserve_phi_gold_spans_point_at_their_values() -> None:
+    _assert_blind_gold("reserve")
+
+
+def test_reserve_generation_is_deterministic_and_uses_test_persons() -> None:
+    _assert_blind_generation("reserve")
+
+
+def test_reserve_report_and_generate(capsys, tmp_path) -> None:
+    _assert_blind_report("reserve", capsys, tmp_path)
+
+
+def test_reserve_places_and_streets_are_fresh() -> None:
+    others = ("dev", "test", "holdout", "fresh", "sealed", "vault")
+    _assert_pool_unshared("reserve", _formed_words(reserve), others)
+    _assert_morphemes_new(reserve, (holdout, fresh, sealed, vault))
+
+
+def test_reserve_phi_templates_differ_from_every_other_family() -> None:
+    others = (DEV_PHI, TEST_PHI, HOLDOUT_PHI, FRESH_PHI, SEALED_PHI, VAULT_PHI)
+    _assert_phi_templates_new(RESERVE_PHI, others)
+
+
+def test_reserve_mail_keeps_letters_as_its_module_says() -> None:
+    _assert_mail_as_module_says("reserve")

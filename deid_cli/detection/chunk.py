@@ -40,6 +40,7 @@ from deid_cli.detection.lexicon.triggers import (
     TRIGGER_BITS,
 )
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
+from deid_cli.detection.patterns.organisations import COLON_VALUE, PLACE_HEAD_LITERALS
 from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
 
 # Between two notes of a chunk: line breaks end every pattern that could run on (a place name, a
@@ -68,6 +69,11 @@ STREET = 1 << 7
 SUBJECT = 1 << 8
 # the stem of an address label ("Straße/Nr.:", "Adresse:"): addresses.STREET_LABEL_STEMS
 ADDRESS_LABEL = 1 << 9
+# a lower-case word's colon before a capital ("angereist: Zirbl"): organisations.COLON_VALUE
+COLON_LABEL = 1 << 10
+# the head of a compound of a place's kind before a blank or colon ("Talort Zirbl"):
+# organisations.PLACE_HEAD_LITERALS
+PLACE_COMPOUND = 1 << 11
 
 # A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
 # and is written with digits, blanks, "/", "-", "(", ")" and "+" only: a number of at least
@@ -121,6 +127,7 @@ _ZIP_SHAPE = bytes(
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
     (_URL_CANDIDATE, URL),
     (_DATE_LINE_CANDIDATE, DATE_LINE),
+    (COLON_VALUE, COLON_LABEL),
 )
 
 
@@ -313,6 +320,7 @@ class Chunk:
             (_ZIP_KEYWORDS, ZIP_KEYWORD),
             (SUBJECT_LITERALS, SUBJECT),
             (LABEL_COMPOUND_STEMS, ADDRESS_LABEL),
+            (PLACE_HEAD_LITERALS, PLACE_COMPOUND),
         ):
             for literal in literals:
                 if literal in joined:

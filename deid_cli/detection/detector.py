@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import ahocorasick
 
-from deid_cli.detection.chunk import DATE_LINE, NAMED_SITE, SUBJECT, ZIP_DIGITS, Chunk, CueHit
+from deid_cli.detection.chunk import (
+    COLON_LABEL,
+    DATE_LINE,
+    NAMED_SITE,
+    PLACE_COMPOUND,
+    SUBJECT,
+    ZIP_DIGITS,
+    Chunk,
+    CueHit,
+)
 from deid_cli.detection.context_types import retype_by_context
 from deid_cli.detection.entity_types import type_name, type_of_hint
 from deid_cli.detection.grammar.letter_zones import letter_zone_spans
@@ -432,8 +441,16 @@ class Detector:
             regex_spans = []
         if self.phi is not None:
             regex_spans += self.phi.find(view)
-        if self.org is not None and (self._org_scans or place_cues or flags & (ZIP_DIGITS | DATE_LINE)):
-            places = PlaceCandidates(place_cues, bool(flags & ZIP_DIGITS), bool(flags & DATE_LINE))
+        if self.org is not None and (
+            self._org_scans or place_cues or flags & (ZIP_DIGITS | DATE_LINE | COLON_LABEL | PLACE_COMPOUND)
+        ):
+            places = PlaceCandidates(
+                place_cues,
+                bool(flags & ZIP_DIGITS),
+                bool(flags & DATE_LINE),
+                bool(flags & COLON_LABEL),
+                bool(flags & PLACE_COMPOUND),
+            )
             extra_spans = self.org.find(view, places)
         else:
             extra_spans = []

@@ -366,4 +366,6 @@ Alexianer Barmherzige Barmherzigen Borromäerinnen Diakonissen Elisabethinen Fra
 Kreuzschwestern Marienschwestern Vinzentinerinnen
 Apotheke PVZ PVN Primärversorgungsnetzwerk Seniorenwohnheim Pflegewohnheim Seniorenresidenz Pflegewohnhaus
 Dialyseinstitut Apotheken
+Heilstätte Heilanstalt Pflegeanstalt Pflegestätte Pflegestation Sozialstation Gesundheitshaus Therapiehaus
+Pflegedienst Hauskrankenpflege
 """

@@ -111,12 +111,31 @@ STREET_PREPOSITIONS: tuple[str, ...] = (
 # "Einsatzort:"), as "Wohnort:" does; their stems, lower case.
 PLACE_LABEL_STEMS: tuple[str, ...] = (
     "unfall", "einsatz", "aufenthalts", "sterbe", "arbeits", "dienst", "urlaubs", "ziel", "abhol", "fund",
-    "kur", "schul", "wohnsitz", "zuweisungs", "übernahme", "transfer", "ferien",
+    "kur", "schul", "wohnsitz", "zuweisungs", "übernahme", "transfer", "ferien", "ereignis", "tat", "treff",
+    "ankunfts", "abfahrts", "stand", "liefer", "lager", "vorfall", "ursprungs", "aufnahme", "entlassungs",
+    "behandlungs", "pflege", "betreuungs", "unterbringungs", "ausbildungs", "studien", "melde", "reise",
+    "start", "tagungs",
 )  # fmt: skip
 # Nouns of a place's kind that a place's name follows in apposition ("Sprengel Zirbl", "am
 # Zweitwohnsitz Zirbl"), as the "<kind>ort" labels do without their colon ("Urlaubsort Zirbl").
 PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
     "sprengel", "gemeindesprengel", "zweitwohnsitz", "hauptwohnsitz", "nebenwohnsitz",
+)  # fmt: skip
+# Institutions and landmarks named after their town, as written ("Rettung Zirbl", "BH Zirbl",
+# "Gemeindeamt Zirbl", "Volksschule Zirbl", "Bahnhof Zirbl", "Ortsmitte Zirbl"): the town's
+# name follows the noun as it does a place noun's.
+PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
+    "Rettung", "Rettungsdienst", "Rettungswache", "Rettungsstelle", "Rettungsstation", "Bergrettung",
+    "Wasserrettung", "Rotkreuz", "Feuerwehr", "FF", "Polizei", "Polizeiinspektion", "PI", "Polizeistation",
+    "Polizeiposten", "Polizeidirektion", "Polizeipräsidium", "Bezirkshauptmannschaft", "BH", "Magistrat",
+    "Gemeindeamt", "Marktgemeindeamt", "Stadtamt", "Rathaus", "Standesamt", "Meldeamt", "Bürgeramt",
+    "Landratsamt", "Gesundheitsamt", "Jugendamt", "Sozialamt", "Finanzamt", "Amtsgericht", "Bezirksgericht",
+    "Landesgericht", "Pfarre", "Pfarramt", "Pfarrei", "Bahnhof", "Hauptbahnhof", "Flughafen", "Volksschule",
+    "Grundschule", "Hauptschule", "Mittelschule", "Realschule", "Gesamtschule", "Gymnasium", "Berufsschule",
+    "Kindergarten", "Kinderkrippe", "Hilfswerk", "Volkshilfe", "Sozialstation", "Sozialsprengel",
+    "Hauskrankenpflege", "Heimhilfe", "Pflegedienst", "Skigebiet", "Therme", "Ortsmitte", "Ortszentrum",
+    "Ortskern", "Ortseingang", "Ortsausgang", "Ortseinfahrt", "Ortsausfahrt", "Ortsende", "Autobahnabfahrt",
+    "Abfahrt", "Ausfahrt",
 )  # fmt: skip
 
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
@@ -125,7 +144,7 @@ PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "wohn", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft",
     "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
-    "über", "nahe", "nähe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
+    "über", "nahe", "nähe", "höhe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
     "heimatstadt",
     "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb",
     "unterhalb", "außerhalb", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
@@ -134,6 +153,7 @@ PLACE_CUES: tuple[str, ...] = (
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
     "katastralgemeinde", "gemeindeteil", "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk",
     "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS), *PLACE_APPOSITION_NOUNS,
+    *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS),
 )  # fmt: skip
 
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).

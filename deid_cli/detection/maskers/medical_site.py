@@ -177,6 +177,30 @@ _NAME_BEFORE = re.compile(
 )
 # The acronym of a house's owner hyphenated onto its site word: "PVA-Rehabilitationszentrum".
 _OWNER_BEFORE = re.compile(r"(?<![\w.-])[A-Z]{2,6}-\Z")
+# ... or before a blank, where the house has a name after its word ("SVA Rehaklinik Zirbl"; not
+# "MRT Klinikum" alone, where no name follows), unless it is an examination's or a unit's
+# acronym (a common word such as "MRT", "CT", or one of these): "Befund vom MRT Klinikum Zirbl".
+_OWNER_APART = re.compile(r"(?<![\w.-])([A-ZÄÖÜ]{2,6})[ \t]\Z")
+_CLINICAL_ACRONYMS = frozenset(
+    {
+        "OP",
+        "PET",
+        "HNO",
+        "ICU",
+        "IMC",
+        "ERCP",
+        "DSA",
+        "SPECT",
+        "EMG",
+        "US",
+        "KM",
+        "RÖ",
+        "ZNA",
+        "NA",
+        "LZ",
+        "MR",
+    }
+)
 # The word before a brand, and the forms of address that make it a person's name.
 _WORD_BEFORE = re.compile(r"(\S+)[ \t]+\Z")
 _ADDRESSES = frozenset({"frau", "herr", "herrn", "fr.", "hr.", "hrn."})
@@ -277,7 +301,8 @@ class MedicalSiteMasker:
             )
         for match in gated:
             if match.group("epithet") is None:
-                doctors = _doctors_end(ctx, match.end())  # "Labor Dr. Zirbl"
+                # "Labor Dr. Zirbl", "Physiotherapie Zirbl & Partner"
+                doctors = _doctors_end(ctx, match.end()) or _partners_end(ctx, match.end())
                 if doctors is not None and not ctx.is_blocked(match.start(), doctors):
                     ctx.site_votes.append(Vote(match.start(), doctors, self.name, hint="site", type=SIT))
             elif _EPITHET_BEFORE.search(
@@ -354,6 +379,14 @@ class MedicalSiteMasker:
             start = owner.start() if owner is not None else start
         if start == word_start:
             start = self._name_before(ctx, start)
+        if start == word_start and end > word_end:  # "SVA Rehaklinik Zirbl"
+            owner = _OWNER_APART.search(ctx.view, max(0, start - 8), start)
+            if (
+                owner is not None
+                and owner.group(1) not in _CLINICAL_ACRONYMS
+                and not ctx.lexicon.is_common(owner.group(1))
+            ):
+                start = owner.start()
         ctx.site_votes.append(Vote(start, end, self.name, hint="site", type=SIT))
 
     def _more_names_end(self, ctx: NoteContext, end: int) -> int:
@@ -559,6 +592,16 @@ def _surname_end(ctx: NoteContext, pos: int) -> int | None:
     if word is None or not ctx.lexicon.is_listed_name(word.group(1)):
         return None
     return word.end()
+
+
+def _partners_end(ctx: NoteContext, pos: int) -> int | None:
+    """End of a name and its partners after a service noun ("Physiotherapie Zirbl & Partner"):
+    the partners make the word before them a name, as a title does."""
+    word = _NAME_WORD.match(ctx.view, pos)
+    if word is None or ctx.lexicon.is_common(word.group(1)):
+        return None
+    partners = _PARTNERS.match(ctx.view, word.end())
+    return partners.end() if partners is not None else None
 
 
 def _doctors_end(ctx: NoteContext, pos: int) -> int | None:

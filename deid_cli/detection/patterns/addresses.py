@@ -201,6 +201,9 @@ _FLOOR_PART = (
     r"(?:[ ](?:links|rechts|Mitte|li\.|re\.))?(?![\w])"
 )
 _UNIT = f"{_FLAT_PART}|{_FLOOR_PART}"
+# A part of the house named after its number and a comma, no unit word the patterns know, where
+# the address goes on or its line ends: "Quelmkai 9, Hinterhaus, 3100 Zirbenau".
+_HOUSE_PART = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
 _ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
@@ -222,11 +225,11 @@ _SENTENCE_END = re.compile(r"[^\W\d_]{3}\.(?=[ -])")
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
-    r"(?:^|(?<=[\n,;:·•|–(])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift)|(?<=[Aa]dr\.))"
+    r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift)|(?<=[Aa]dr\.))"
     r"[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
-    rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}})"
+    rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?)"
     r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # Words whose number is no house number, anywhere in a line before a postcode.
@@ -247,10 +250,14 @@ _TOWN_ENDS = frozenset(",;.)\n\r")
 # separator, a comma, a slash after a house number or floor ("Zirbelweg 4 / ", "3. OG / "), or a
 # preposition of place.
 _POSTCODE_SLOT = re.compile(
-    r"(?:(?:^|\n)[ \t]*|[·•|,;(–][ \t]*"
+    # a form's label at its line's start or before a colon: "Zustellort 3100 Zirbenau", "Bleibe:
+    # 3100 Zirbenau"
+    r"(?:(?:^|\n)[ \t]*(?:[A-ZÄÖÜ][^\W\d_]{1,30}\.?[ \t]*:?[ \t]{1,3})?|[·•|,;(–][ \t]*"
+    r"|(?<![^\W\d_])[A-ZÄÖÜ][^\W\d_]{1,30}\.?[ \t]*:[ \t]{0,3}"
     r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age))[ \t]/[ \t]*"
     r"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
 )
+_POSTCODE_SLOT_REACH = 40
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")
 # Address labels: a street phrase right after one is an address whatever its street word. Every
 # label contains one of the stems of STREET_LABEL_STEMS. The chunk flags a note by a compound's
@@ -277,6 +284,12 @@ _LABELLED_STREET = re.compile(
     rf"(?:[ ]|[ \t]+(?:Nr\.?|Hausnr\.?|Hausnummer|HNr\.?)[ ]?:?[ \t]*)(?P<num>{_HOUSE})"
 )
 _STREET_AFTER_PLACE = re.compile(rf",[ \t]*(?P<street>{_STREET_PHRASE})[ ](?P<num>{_HOUSE})")
+# A form's next line after the postcode's, its own label before a tab, colon or blanks: "Ort\t3100
+# Zirbenau" over "Anschrift\tQuelmkai 9".
+_STREET_LINE_AFTER_PLACE = re.compile(
+    r"[ \t]*\r?\n[ \t]*(?:[A-ZÄÖÜ][^\W\d_]{1,30}\.?(?:[ \t]*:[ \t]*|\t[ \t]*|[ ]{2,}))?"
+    rf"(?P<street>{_STREET_PHRASE})[ ](?P<num>{_HOUSE})"
+)
 # Where a labelled street ends: its line, its clause, its field (two blanks or a tab: a form's
 # next column), a separator, a sentence's end or "in" before its place.
 _FIELD_END = re.compile(
@@ -286,6 +299,8 @@ _FIELD_END = re.compile(
 # A number with a full stop before a month is a date ("12. März").
 _MONTH_AFTER = re.compile(r"\.[ ]?(?:J[äa]n|Feb|M[äa]r|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)")
 _LINE_END = re.compile(r"[ \t]*\.?[ \t]*(?:\r?\n|\Z)|[ \t]{2}|\t|[ \t]*[;|·•]")
+# ... or a remark in brackets or after a dash: "3100 Zirbenau, Quelmkai 9 (lt. Tochter)"
+_LINE_OR_REMARK_END = re.compile(rf"{_LINE_END.pattern}|[ \t]+[(–]")
 # Words that make a number after them no house number: counts, dates, contacts, file numbers.
 _NOT_A_STREET = wordset(
     """seite blatt anlage beilage zimmer station raum bett tel telefon fax mobil handy stand version
@@ -517,7 +532,9 @@ class AddressFinder:
         3100 Kleinhausen"). The place is the capitalized words there (blank- or hyphen-joined,
         within 128 characters) that pass the place test, so a year and a procedure ("2015
         Appendektomie") stay."""
-        if self._place_like is None or not _POSTCODE_SLOT.search(text, max(0, start - 16), start):
+        if self._place_like is None or not _POSTCODE_SLOT.search(
+            text, max(0, start - _POSTCODE_SLOT_REACH), start
+        ):
             return None
         # A compound of common words ("Steinlind") is a village after a code that is no year;
         # after a year ("1998 Herzinfarkt") it is a noun.
@@ -555,13 +572,16 @@ class AddressFinder:
     @staticmethod
     def streets_after_places(text: str, zips: list[Span], addresses: list[Span]) -> list[Span]:
         """A street and house number written after a postcode, its place and a comma, ending the
-        line or its field: "Wohnort: 4820 Zirbenau, Brombeerhag 12", whatever its street word."""
+        line, its field or before a remark: "Wohnort: 4820 Zirbenau, Brombeerhag 12", whatever its
+        street word; or on a form's next line ("Ort\t4820 Zirbenau" over "Straße\tBrombeerhag 12")."""
         out: list[Span] = []
         taken: _SpanIndex | None = None
         for code, place in pairwise(zips):
             if code.type != ZIP or place.type != ADD or place.start != code.end + 1:
                 continue
-            street = AddressFinder._street_phrase(text, place.end, _STREET_AFTER_PLACE, _LINE_END)
+            street = AddressFinder._street_phrase(text, place.end, _STREET_AFTER_PLACE, _LINE_OR_REMARK_END)
+            if street is None:
+                street = AddressFinder._street_phrase(text, place.end, _STREET_LINE_AFTER_PLACE, _LINE_END)
             if street is None:
                 continue
             taken = taken or _SpanIndex(addresses)

@@ -17,12 +17,15 @@ from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO,
 # Letters of any script in the local part and the domain ("jürgen.weiß@…", "ayşe.kılıç@…",
 # "info@müller-praxis.de"): anything shaped like an address is one. (The first-character guard
 # is written out: ``guarded`` cannot list "any letter or digit".)
+# Letters may carry combining marks that no precomposed letter holds ("q" and a dot above): the
+# marks are no word characters, so each word class admits them.
+_MARKS = "\u0300-\u036f"
 _EMAIL = re.compile(
-    r"(?<![\w.%+\-@'’])(?=[^\W_])"
-    r"[^\W_][\w.%+\-'’]{0,63}"
+    rf"(?<![\w.%+\-@'’{_MARKS}])(?=[^\W_])"
+    rf"[^\W_][\w.%+\-'’{_MARKS}]{{0,63}}"
     r"(?:@|[ ]?(?:\(at\)|\[at\]|\{at\})[ ]?)"
-    r"[^\W_](?:[\w\-]{0,62}(?:\.|[ ]?(?:\(dot\)|\[dot\])[ ]?)){1,8}[^\W\d_]{2,24}"
-    r"(?![\w\-])"
+    rf"[^\W_](?:[\w\-{_MARKS}]{{0,62}}(?:\.|[ ]?(?:\(dot\)|\[dot\])[ ]?)){{1,8}}[^\W\d_]{{2,24}}"
+    rf"(?![\w\-{_MARKS}])"
 )
 # What an obfuscated address ("name (at) gmx.at", "name[at]gmx.at") contains instead of "@".
 _OBFUSCATED_AT = ("(at)", "[at]", "{at}")
@@ -35,7 +38,8 @@ _URL_PREFIXED = re.compile(
 # Bare domains are anchored on ".tld" (a literal the engine finds fast); the host is then
 # read backwards. Lower-case TLDs only, so "z.B." or "Pat.De" never qualify.
 _URL_TLD = re.compile(r"\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
-_URL_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?\.){1,6}[a-z]{2,4}")
+# Labels may be internationalized ("ärztekammer-zirbl.at"): letters of any script and their marks.
+_URL_HOST = re.compile(rf"(?:[^\W_](?:[\w\-{_MARKS}]{{0,61}}(?<![_\-]))?\.){{1,6}}[a-z]{{2,4}}")
 _URL_HOST_LABELS, _URL_HOST_MAX = 6, 6 * 64
 _URL_PATH = re.compile(r"[/?#][^\s<>\"]{0,2048}")
 _URL_TRAILING = ".,;:!?'\"»›"
@@ -71,15 +75,15 @@ def _trim_url(url: str) -> str:
 
 def _host_start(text: str, dot: int) -> int | None:
     """Start of the host name that ends at ``dot`` (the dot before the TLD), read backwards
-    over at most six ASCII labels; None when the host is glued to an e-mail ("@"), a path
-    or scheme ("/", ":") or a non-ASCII word."""
+    over at most six labels of letters (any script, with their marks), digits and hyphens; None
+    when the host is glued to an e-mail ("@"), a path or scheme ("/", ":")."""
     i, dots = dot, 0
     lo = max(0, dot - _URL_HOST_MAX)
     while i > lo:
         c = text[i - 1]
         if c == "." and dots < _URL_HOST_LABELS - 1:
             dots += 1
-        elif not (c.isascii() and (c.isalnum() or c == "-")):
+        elif not (c.isalnum() or c == "-" or "\u0300" <= c <= "\u036f"):
             break
         i -= 1
     if i == dot or (i > 0 and (text[i - 1] in "@/:.-_" or text[i - 1].isalnum())):
@@ -157,6 +161,9 @@ def find_urls(text: str) -> list[Span]:
         start = _host_start(text, m.start())
         if start is None or not _URL_HOST.fullmatch(text, start, m.end()):
             continue
+        host = text[start : m.start()]
+        if not host.isascii() and not host.islower():
+            continue  # "Größe.at": a noun before a full stop; an internationalized host is lower case
         path = _URL_PATH.match(text, m.end())
         url = _trim_url(_cut_at_pseudonym(text[start : path.end() if path else m.end()]))
         if _is_plausible_url(url):

@@ -39,7 +39,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
-from deid_cli.detection.lexicon.triggers import PLACE_APPOSITION_NOUNS, PLACE_LABEL_STEMS
+from deid_cli.detection.lexicon.triggers import (
+    PLACE_APPOSITION_NOUNS,
+    PLACE_INSTITUTION_NOUNS,
+    PLACE_LABEL_STEMS,
+)
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
     DISTRICT_WORDS,
@@ -222,7 +226,12 @@ _ORG_WORK_AT = guarded(
 
 # "Unfallort:", "Einsatzort:": a place after the colon.
 _LABEL_ORTS = "|".join(stem.capitalize() for stem in PLACE_LABEL_STEMS)
-_APPOSITION_NOUNS = "|".join(noun.capitalize() for noun in PLACE_APPOSITION_NOUNS)
+_APPOSITION_NOUNS = "|".join(
+    [
+        *(noun.capitalize() for noun in PLACE_APPOSITION_NOUNS),
+        *sorted(PLACE_INSTITUTION_NOUNS, key=len, reverse=True),
+    ]
+)
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"
@@ -242,7 +251,7 @@ _LOC_TRIGGER = guarded(
     rf"|{_APPOSITION_NOUNS}|(?:{_LABEL_ORTS})ort"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
-    r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|"
+    r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
     r"[Nn]ähe(?:[ \t]+von)?|(?:[Uu]mgebung|[Gg]egend)[ \t]+von|(?:[Gg]egend|[Rr]und)[ \t]+um|"
     r"[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
     r"[Vv]or|[Hh]inter|"
@@ -312,11 +321,16 @@ _PLACE_NOUN_CUES = (
     "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt", "nachbarort", "nachbargemeinde", "dorf",
     "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung", "katastralgemeinde", "gemeindeteil",
     "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk", "gemeindebezirk", *PLACE_APPOSITION_NOUNS,
+    *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS),
 )  # fmt: skip
+# The nouns of a place's kind (not the institutions named after one), which a label's place
+# does not start with ("Fundort: Gemeindegebiet Zirbl").
+_PLACE_NOUNS = frozenset(_PLACE_NOUN_CUES) - {noun.lower() for noun in PLACE_INSTITUTION_NOUNS}
+_LONGEST_PLACE_NOUN = max(map(len, _PLACE_NOUNS))
 _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(("in", "aus"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
     "nach": _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_WAY_END,
-    **dict.fromkeys(("über", "nahe", "nähe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
+    **dict.fromkeys(("über", "nahe", "nähe", "höhe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
     "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN | _MAY_WAY_END,  # also "Stadtrand von"
     "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND | _MAY_WAY_END,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
@@ -353,6 +367,7 @@ _TOWN_PREPOSITIONS = frozenset(
         "nahe",
         "unweit",
         "richtung",
+        "höhe",
         "nähe",
         "nähe von",
         "umgebung von",
@@ -417,6 +432,30 @@ _PLACE_AFTER_CUE = re.compile(
     # a separable verb's particle that ends the clause: "ruft aus Zirbl an.", "kommt aus Zirbl zurück"
     r"|(?:an|zurück|vorbei|heim|mit)(?=[ \t]*(?:[,.;!?)]|\n|\Z)))(?!\w)"
 )
+# A lower-case word before a colon is a form's label written in a sentence's words ("angereist:",
+# "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
+# there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
+# colons.
+# Compounds whose last part is a noun of a place's kind name the place after them, with or without
+# a colon, whatever their first part: "Talort Zirbl", "Feriendomizil: Zirbl", "Ortsgemeinde Zirbl",
+# "Marktplatz Zirbl" (not "Transport", "Stichwort", "Komfort", "Abort"). Sought with ``str.find``
+# in the notes the chunk flagged, then read backwards to the compound's capital.
+PLACE_HEADS: tuple[str, ...] = (
+    "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
+)  # fmt: skip
+# How the chunk finds them: a head and the blank or colon after it.
+PLACE_HEAD_LITERALS: tuple[str, ...] = tuple(
+    f"{head}{end}" for head in PLACE_HEADS for end in (" ", ":", "\t")
+)
+_HEAD_COMPOUND = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]{1,30}\Z")
+_HEAD_VALUE = re.compile(r"[ \t]*:?[ \t]{1,3}(?=[A-ZÄÖÜ])")
+_NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort", "akkord"))
+# A compound label that ends in "-ort" names a place too, whatever its first part ("Lebensort:",
+# "Zuzugsort:"; not "Stichwort:", "Transport:", "Komfort:"). Both are sought at the same colons.
+COLON_VALUE = re.compile(r":(?<=[a-zäöüß]:)[ \t]{1,3}(?=[A-ZÄÖÜ])")
+_LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
+_ORT_LABEL = re.compile(r"(?<![\w.-])[A-ZÄÖÜ][a-zäöüß]{2,20}(?<![wpf]ort)(?<=ort)\Z")
+_LABEL_REACH = 24
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
 _IN_ON = re.compile(r"[ \t]{1,2}in[ \t]{1,2}(?=[A-ZÄÖÜ])")
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
@@ -453,12 +492,14 @@ _PLACE_BEFORE_DATE = re.compile(
 
 class PlaceCandidates(NamedTuple):
     """Where the place patterns may match in a note: (start, end) of the cue words a place may
-    follow ("in", "wohnhaft", "Wohnort"), and whether a postcode before a word or a
-    place-and-date line's middle was seen."""
+    follow ("in", "wohnhaft", "Wohnort"), and whether a postcode before a word, a
+    place-and-date line's middle or a lower-case label's colon was seen."""
 
     cues: list[tuple[int, int]]
     postcode: bool
     date_line: bool
+    colon_label: bool = False  # a lower-case word, a colon and a capital ("angereist: Zirbl")
+    compound: bool = False  # a compound of a place's kind before a blank or colon ("Talort Zirbl")
 
 
 class OrgStage:
@@ -783,13 +824,21 @@ class OrgStage:
             if self._may_follow(text, start, end):
                 cued = True
                 break
-        if not cued and candidates is not None and not candidates.postcode and not candidates.date_line:
+        if (
+            not cued
+            and candidates is not None
+            and not (
+                candidates.postcode or candidates.date_line or candidates.colon_label or candidates.compound
+            )
+        ):
             return spans  # the common case: cue words with no place after them
         for m in _LOC_TRIGGER.finditer(text) if cued else ():
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
             kw, prep = m.group("kw"), m.group("prep")
             # "im Raum Zirbl": the room noun names a place no list knows only after "im"
+            if kw is not None and _starts_with_place_noun(text, _after(text, m.end())):
+                continue  # "Fundort: Gemeindegebiet Zirbl": the place noun's own cue names it
             if kw is not None and (
                 not kw.startswith("Raum") or text[max(0, m.start() - 3) : m.start()] == "im "
             ):
@@ -829,6 +878,24 @@ class OrgStage:
             if m.group("prep") and not self._is_town(key):
                 continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
+        for m in COLON_VALUE.finditer(text) if candidates is None or candidates.colon_label else ():
+            label_from = max(0, m.start() - _LABEL_REACH)
+            if _LOWER_LABEL.search(text, label_from, m.start()) is not None:
+                end = self._town_after_label(text, m.end())
+            elif _ORT_LABEL.search(text, label_from, m.start()) is not None:
+                if _starts_with_place_noun(text, m.end()):
+                    continue  # "Fundort: Gemeindegebiet Zirbl": the place noun's own cue names it
+                known, unknown = (
+                    self._place_end(text, m.end(), allow_common=True),
+                    self._unknown_place(text, m.end()),
+                )
+                end = max(known[0] if known else -1, unknown[0] if unknown else -1)
+            else:
+                continue
+            if end is not None and end > m.end():
+                spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
+        if candidates is None or candidates.compound:
+            spans += self._places_after_compounds(text)
         spans = [_with_region(text, span) for span in spans]
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
@@ -841,6 +908,49 @@ class OrgStage:
                 spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
         joined = (self._joined_town(text, span.end) for span in spans)
         return [*spans, *(town for town in joined if town is not None)]
+
+    def _places_after_compounds(self, text: str) -> list[Span]:
+        """The place a compound of a place's kind names ("Talort Zirbl", ``PLACE_HEADS``): a
+        place a list knows or one no list knows (``_unknown_place``), not a place noun of its own
+        ("Wohnort: Gemeindegebiet Zirbl": that noun's cue names it)."""
+        spans: list[Span] = []
+        for head in PLACE_HEADS:
+            pos = text.find(head)
+            while pos >= 0:
+                end = pos + len(head)
+                value = _HEAD_VALUE.match(text, end)
+                compound = _HEAD_COMPOUND.search(text, max(0, pos - 31), pos) if value else None
+                if (
+                    value is not None
+                    and compound is not None
+                    and (head != "ort" or text[pos - 1] not in "wpf")
+                    and fold(text[compound.start() : end]) not in _NOT_PLACE_HEADS
+                    and not _starts_with_place_noun(text, value.end())
+                ):
+                    known = self._place_end(text, value.end(), allow_common=False)
+                    unknown = self._unknown_place(text, value.end())
+                    stop = max(known[0] if known else -1, unknown[0] if unknown else -1)
+                    if stop > value.end():
+                        spans.append(Span(value.end(), stop, LOC, MASKERS[LOC]))
+                pos = text.find(head, end)
+        return spans
+
+    def _town_after_label(self, text: str, pos: int) -> int | None:
+        """The end of the town a lower-case label names ("angereist: Zirbenau"): a town a list
+        knows, or one no list knows that ends as places do (not a word that only ends its
+        clause: "links: Tumofr." is a typo)."""
+        found = self._place_end(text, pos, allow_common=False)
+        town = self._unknown_town(text, pos)
+        if (
+            town is not None
+            and (found is None or town[0] >= found[0])
+            and self._town_like is not None
+            and any(
+                self._town_like(part) for part in text[_after(text, pos) : town[0]].split(" ")[-1].split("-")
+            )
+        ):
+            return town[0]
+        return found[0] if found is not None and self._is_town(found[1]) else None
 
     def _may_follow(self, text: str, start: int, end: int) -> bool:
         """Could a place pattern find a place after the cue word at ``start:end``? The
@@ -1151,6 +1261,11 @@ def residence_cue_before(text: str, start: int) -> bool:
         ":" in text[end:start]
         and _PLACE_LABEL.search(text, max(0, end - _PLACE_LABEL_REACH), end) is not None
     )
+
+
+def _starts_with_place_noun(text: str, pos: int) -> bool:
+    """Does a noun of a place's kind ("Gemeindegebiet", "Bezirk") stand at ``pos``?"""
+    return text[pos : pos + _LONGEST_PLACE_NOUN + 1].split(" ", 1)[0].lower() in _PLACE_NOUNS
 
 
 def _ends_sentence(token: str, key: str) -> bool:

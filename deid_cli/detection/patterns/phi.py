@@ -480,12 +480,13 @@ _COLON_ID = re.compile(
 # Any keyword that says "number" or "code" of something, before a code with at least three
 # digits: keyword families no list can finish. A compound of Nummer, Nr., No., ID, Code,
 # Kennung, Zeichen or Ziffer ("Einweisungsnummer", "Probencode", "Kennziffer"), the same in
-# capitals ("FALLNR", "PAT-ID", "KIS-Nr.") or camel case ("MiBi-Nr."), a word and "#" ("Probe
+# capitals ("FALLNR", "PAT-ID", "KIS-Nr.", "eGK-Nr.") or camel case ("MiBi-Nr."), a word and "#" ("Probe
 # #20231144"), or a keyword of its own (ID, Kennung, Referenz, Ref., Az., GZ). "-erkennung" is
 # recognition; a glued capital "ID" ends words ("COVID"). _id_keyword_ok drops phone, house and
 # classification numbers.
 _ID_GENERIC = re.compile(
-    r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])"
+    # an electronic card's "e" may stand before the capital ("eGK-Nr."): the keyword starts after it
+    r"(?P<kw>[A-ZÄÖÜ](?:(?<![\w\-][A-ZÄÖÜ])|(?<=(?<![\w\-])e[A-ZÄÖÜ]))"
     r"(?:[a-zäöüß](?:[a-zäöüß]|[A-ZÄÖÜ](?=[a-zäöüß])){0,29}"
     r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung)"
     r"|[Zz]eichen|[Zz]iffer|[ ]?(?=#))"
@@ -624,8 +625,10 @@ _WARD_DEPARTMENT = re.compile(
 # "Stat. Enzian". Not a department, a wing, a kind of ward or a role ("Station Kardiologie",
 # "Station Aufnahme", "Stationsarzt").
 _NAMED_WARD = re.compile(
-    # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie"
-    r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)|[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöü]{2,20}station)[ \t]{1,3}"
+    # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie" (a "Sozialstation"
+    # is a care service, named after its town: a site)
+    r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)"
+    r"|[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöü]{2,20}(?<!Sozial)station)[ \t]{1,3}"
     r"(?P<code>(?P<name>[A-ZÄÖÜ][a-zäöüß]{2,20})(?:[ \t]\d{1,2}[A-Za-z]?)?)(?![\w\-])"
 )
 # Lower case: what a ward's name is not.
@@ -654,7 +657,7 @@ _ARTICLE = r"(?:die|der|den|dem|unsere|unserer|ihre|ihrer|seine|seiner)[ \t]+"
 # "Geburtshilfe", "Tagesklinik"), or are the short forms wards go by. A noun or quantifier after a number
 # counts ("in der Radiologie 2 Aufnahmen", "2 weitere").
 _DEPARTMENT = (
-    r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin|matik|ation|heilkunde|hilfe|klinik)|HNO"
+    r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin|matik|ation|heilkunde|hilfe|klinik|klasse)|HNO"
     r"|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
     r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma|Med|Chir)"
 )
@@ -671,15 +674,23 @@ _DEPARTMENT_WARD_CODE = (
 # letter, a floor and a room or bed ("W7-4") after a moving preposition or a department, unless
 # the letter names a vertebra, a stage or a grade ("C5-6", "T1-2", "G1-2").
 _WING_NUMBER = rf"{_WING}[ \t\-]\d{{1,2}}[A-Za-z]?(?![\w\-/])"
+# After a department a letter and its number apart ("B 3", "B-3", "B 2.1"), a code and its wing
+# ("C2 Nord") or a number and its wing joined by a hyphen ("3-Ost") name a ward too. Without a
+# moving preposition before the department, not a letter a vertebra, stage or grade has ("Neuro-
+# chirurgie C 5", "Pathologie T 2", "G 1").
+_LETTER_APART = r"[ \t\-]\d{1,2}(?:\.\d{1,2})?(?![\w\-/]|[.,]\d)"
+_CODE_AND_WING = rf"[A-Z]{{1,2}}\d{{1,2}}[ \t\-]{_WING}(?![\w\-])|\d{{1,2}}-{_WING}(?![\w\-])"
+_SPLIT_WARD_CODE = rf"[A-Z]{_LETTER_APART}|{_CODE_AND_WING}"
+_UNSTAGED_SPLIT_WARD_CODE = rf"[ABDE-FH-KOPQU-Z]{_LETTER_APART}|{_CODE_AND_WING}"
 _FLOOR_CODE = r"[ABE-FH-KO-RU-Z]\d{1,2}-\d{1,2}(?![\w\-/]|[.,]\d)"
 _WARD_AFTER_DEPARTMENT = re.compile(
     rf"{_MOVING}(?:{_ARTICLE})?(?P<dept>{_DEPARTMENT})[ \t]+"
-    rf"(?P<code>{_FLOOR_CODE}|{_DEPARTMENT_WARD_CODE}"
+    rf"(?P<code>{_FLOOR_CODE}|{_DEPARTMENT_WARD_CODE}|{_SPLIT_WARD_CODE}"
     rf"|\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|[A-Z]{{1,2}}\d{{1,2}}"
     rf"|\d{{1,2}}\.[1-9]\d?|{_ROMAN}[a-d]?(?![\w\-])|{_LETTER_CODE}){_CODE_END}"
     r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
 )
-_STAGE = re.compile(r"[TNMGRLV]\d")
+_STAGE = re.compile(r"[TNMGRLV][ \t\-]?\d")
 _STAGING_DEPARTMENTS = ("patho", "radio", "onko")
 
 
@@ -697,8 +708,9 @@ def _no_stage(m: re.Match[str]) -> bool:
 # back, and its ending checked once (-logie, -iatrie, -urgie, -pädie, -medizin).
 _WARD_OF_DEPARTMENT = re.compile(
     r"[A-ZÄÖÜ](?<!\w[A-ZÄÖÜ])(?:(?<=I)(?:nnere[nr]?(?:[ \t]Medizin)?|nterne[nr]?)"
-    r"|[a-zäöüß]{2,30}+(?<=[en])(?:(?<=logie)|(?<=iatrie)|(?<=urgie)|(?<=pädie)|(?<=medizin)))"
-    rf"(?![^\W\d_])[ \t]{{1,3}}(?P<code>{_DEPARTMENT_WARD_CODE}){_CODE_END}"
+    r"|[a-zäöüß]{2,30}+(?<=[enk])(?:(?<=logie)|(?<=iatrie)|(?<=urgie)|(?<=pädie)|(?<=medizin)|(?<=ation)"
+    r"|(?<=matik)|(?<=klinik))|(?<=H)NO)"
+    rf"(?![^\W\d_])[ \t]{{1,3}}(?P<code>{_DEPARTMENT_WARD_CODE}|{_UNSTAGED_SPLIT_WARD_CODE}){_CODE_END}"
 )
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",
 # "an die 3 Nord" (a floor number with a wing letter or a direction), "auf die KA 3", "an die

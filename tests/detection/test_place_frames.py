@@ -1,0 +1,226 @@
+"""Places, postcodes, addresses, wards, sites, identifiers and mail as German letters and notes
+write them outside the cue words of the earlier rounds (issue 17, seventh round): each rule on
+invented examples, with the ordinary text it must leave.
+
+All names, towns and streets are invented (checked against the bundled lists below).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
+from deid_cli.detection.spans import DEFAULT_TYPES, ID
+
+LEX = build_lexicon(DictionaryOptions())
+# Ward codes and identifiers are masked when ID is asked for (as ``make generalise`` does).
+DET = Detector(LEX, types=(*DEFAULT_TYPES, ID))
+INVENTED = (
+    "Quirnstetten",
+    "Kolmsdorf",
+    "Brettheim",
+    "Moosreith",
+    "Zirbenau",
+    "Quelmbrunn",
+    "Quelmkai",
+    "Zirbl",
+)
+
+
+def typed(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.type) for s in DET.detect(text).spans]
+
+
+def masked(text: str) -> list[str]:
+    return [value for value, _ in typed(text)]
+
+
+def test_the_invented_words_are_in_no_list() -> None:
+    for word in INVENTED:
+        assert not LEX.is_listed_name(word) and not LEX.is_common(word), word
+        assert word.lower() not in LEX.places, word
+
+
+# --- places ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # an institution or landmark named after its town
+        ("Transport durch die Rettung Kolmsdorf.", "Kolmsdorf"),
+        ("Die BH Brettheim wurde informiert.", "Brettheim"),
+        ("Kontakt mit dem Gemeindeamt Moosreith.", "Moosreith"),
+        ("Abholung am Bahnhof Zirbenau.", "Zirbenau"),
+        ("Der Sohn besucht die Volksschule Quirnstetten.", "Quirnstetten"),
+        ("Wohnt allein, Ortsmitte Quelmbrunn.", "Quelmbrunn"),
+        ("Unfall beim Skifahren, Skigebiet Kolmsdorf.", "Kolmsdorf"),
+        ("Auffahrunfall auf der Autobahn auf Höhe Brettheim.", "Brettheim"),  # "Höhe" as "nahe"
+        # a lower-case label before its colon: a sentence's words as a form's field
+        ("Pat. gestern angereist: Quirnstetten.", "Quirnstetten"),
+        ("Zuletzt aufhältig: Kolmsdorf", "Kolmsdorf"),
+        ("Der Patient wurde gestern abgeholt: Brettheim", "Brettheim"),
+        # any "-ort" compound as a label, whatever its first part
+        ("Lebensort: Moosreith", "Moosreith"),
+        ("Zuzugsort: Zirbenau", "Zirbenau"),
+        ("Standort Quelmbrunn.", "Quelmbrunn"),
+        # a compound of a place's kind before the place, with or without a colon
+        ("Urlaub im Talort Zirbenau.", "Zirbenau"),
+        ("Feriendomizil: Quelmbrunn", "Quelmbrunn"),
+        ("Ortsgemeinde Kolmsdorf, Bezirk Zirbl.", "Kolmsdorf"),
+        ("Sturz am Marktplatz Brettheim.", "Brettheim"),
+    ],
+)
+def test_a_place_in_a_frame_without_a_preposition(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Transport Zirbenau nach Hause.",  # "Transport" ends in "-ort" but names no place
+        "Stichwort: Zirbenau",
+        "Komfort: Quelmbrunn",
+        "Z.n. Abort Quelmbrunn",
+        "Sofort Notarzt gerufen.",
+        "Die Rettung Notarzt kam rasch.",  # an ordinary word after an institution's noun
+        "Höhe Nabel tastbar.",
+        "Sentinel Node, Leiste links: Tumofr.",  # a typo after a lower-case label, no town's ending
+        "Allergien bekannt: Penicillin",
+        "Befund: Unauffällig",
+    ],
+)
+def test_ordinary_words_in_those_frames_stay(text: str) -> None:
+    assert [value for value, kind in typed(text) if kind == "LOC"] == []
+
+
+def test_a_place_noun_after_an_ort_label_is_named_by_its_own_cue() -> None:
+    """ "Fundort: Gemeindegebiet Zirbl": the noun of a place's kind is no part of the place."""
+    assert "Gemeindegebiet" not in " ".join(masked("Fundort: Gemeindegebiet Zirbl, Forstweg."))
+
+
+# --- postcodes and addresses -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "place"),
+    [
+        ("Bleibe: 4711 Zirbenau", "4711", "Zirbenau"),  # a label no list knows, before a colon
+        ("Zustellort 81234 Moosreith\nTel. privat", "81234", "Moosreith"),  # a label at its line's start
+    ],
+)
+def test_a_postcode_after_any_labels_colon_or_at_a_lines_start(text: str, code: str, place: str) -> None:
+    values = masked(text)
+    assert code in values and any(place in value for value in values)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gewicht: 1200 Gramm",  # a count and its unit, an ordinary word
+        "Befund: 2015 Appendektomie",  # a year and a procedure
+        "Leukozyten 8000 Zellen",
+    ],
+)
+def test_numbers_after_labels_that_are_no_postcodes_stay(text: str) -> None:
+    assert [kind for _, kind in typed(text) if kind in ("ZIP", "LOC", "ADD")] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # a part of the house after the number and a comma, before the postcode
+        ("Herrn\nMax Moser\nQuelmkai 12, Hinterhaus\n4711 Zirbenau", "Quelmkai 12, Hinterhaus"),
+        # a form's next line after the postcode's, with its own label before a tab
+        ("Ort\t4711 Zirbenau\nAnschrift\tQuelmkai 9a\n", "Quelmkai 9a"),
+        # a street after the postcode's place and a comma, before a remark in brackets
+        ("4711 Zirbenau, Quelmkai 9 (Angaben lt. Tochter)", "Quelmkai 9"),
+        # a form's line before the postcode's, the label set off by a tab
+        ("Straße\tQuelmkai 9/3/1\nOrt\t4711 Zirbenau", "Quelmkai 9/3/1"),
+    ],
+)
+def test_an_address_whatever_its_street_word_beside_a_postcode(text: str, address: str) -> None:
+    assert (address, "ADD") in typed(text)
+
+
+def test_a_remark_after_a_street_stays() -> None:
+    text = "4711 Zirbenau, Quelmkai 9 (Angaben lt. Tochter)"
+    assert "Tochter" not in " ".join(masked(text))
+
+
+# --- wards -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Verlegung auf die Kardiologie B 3 zur Überwachung.", "B 3"),  # a letter and its number apart
+        ("Verlegung auf die Kardiologie S-3 zur Überwachung.", "S-3"),
+        ("Übernahme durch die Unfallchirurgie C2 Nord.", "C2 Nord"),  # a code and its wing
+        ("Die Pat. wurde an die Chirurgie 3-Ost übergeben.", "3-Ost"),  # a number and its wing, hyphened
+        ("Rückverlegung an die Innere B 2.1.", "B 2.1"),
+        ("Remobilisation B-3 ab Montag.", "B-3"),  # a department without a preposition
+        ("Pflegeübergabe Kardiologie B 3, alles ruhig.", "B 3"),
+        ("Verlegung in die Sonderklasse D 4.", "D 4"),  # the ward class of Austrian houses
+        ("auf die HNO C2 Nord", "C2 Nord"),
+    ],
+)
+def test_a_ward_code_after_a_department(text: str, code: str) -> None:
+    assert code in masked(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pathologie T 2 N0.",  # a stage
+        "in der Pathologie T 2 gesehen.",
+        "Neurochirurgie C 5 Fraktur.",  # a vertebra
+        "Kardiologie 3 Tage später.",  # a count of days
+        "Hepatitis B 3 Monate.",  # no department
+    ],
+)
+def test_stages_vertebrae_and_counts_after_a_department_stay(text: str) -> None:
+    assert masked(text) == []
+
+
+# --- sites -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Aufnahme aus der SVA Rehaklinik Zirbenau.", "SVA Rehaklinik Zirbenau"),  # an owner's acronym
+        ("Überweisung an Physiotherapie Zirbl & Partner.", "Physiotherapie Zirbl & Partner"),
+        ("Kontrolle in der Heilstätte Quelmbrunn.", "Heilstätte Quelmbrunn"),  # new site words
+        ("Betreuung durch die Sozialstation Kolmsdorf.", "Sozialstation Kolmsdorf"),
+    ],
+)
+def test_a_site_is_masked_whole(text: str, site: str) -> None:
+    assert (site, "SIT") in typed(text)
+
+
+@pytest.mark.parametrize("text", ["Befund MRT Klinikum.", "Labor normal.", "Physiotherapie und Partner."])
+def test_an_acronym_or_a_service_noun_without_a_name_names_no_site(text: str) -> None:
+    assert masked(text) == []
+
+
+# --- identifiers and mail --------------------------------------------------------------------
+
+
+def test_an_electronic_cards_keyword_with_its_lower_case_e() -> None:
+    assert "1234 5678 9012 3456" in masked("Versichert, eGK-Nr. 1234 5678 9012 3456.")
+
+
+@pytest.mark.parametrize("local", ["q\u0307uelm.k9", "anna.s\u0331uel"])
+def test_a_mail_address_with_combining_marks_is_masked_whole(local: str) -> None:
+    address = f"{local}@beispiel.at"
+    assert unicodedata.is_normalized("NFC", address)  # no precomposed letter holds these marks
+    assert (address, "MAI") in typed(f"Kontakt: {address}\n")
+
+
+@pytest.mark.parametrize("host", ["ärztekammer-zirbl.at", "beispi\u0307el.at"])
+def test_an_internationalized_domain_is_a_website(host: str) -> None:
+    assert (host, "WEB") in typed(f"Info: {host}\n")

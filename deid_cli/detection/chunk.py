@@ -40,7 +40,7 @@ from deid_cli.detection.lexicon.triggers import (
     TRIGGER_BITS,
 )
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
-from deid_cli.detection.patterns.organisations import COLON_VALUE, PLACE_HEAD_LITERALS
+from deid_cli.detection.patterns.organisations import COLON_VALUE
 from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
 
 # Between two notes of a chunk: line breaks end every pattern that could run on (a place name, a
@@ -71,9 +71,6 @@ SUBJECT = 1 << 8
 ADDRESS_LABEL = 1 << 9
 # a lower-case word's colon before a capital ("angereist: Zirbl"): organisations.COLON_VALUE
 COLON_LABEL = 1 << 10
-# the head of a compound of a place's kind before a blank or colon ("Talort Zirbl"):
-# organisations.PLACE_HEAD_LITERALS
-PLACE_COMPOUND = 1 << 11
 
 # A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
 # and is written with digits, blanks, "/", "-", "(", ")" and "+" only: a number of at least
@@ -320,7 +317,6 @@ class Chunk:
             (_ZIP_KEYWORDS, ZIP_KEYWORD),
             (SUBJECT_LITERALS, SUBJECT),
             (LABEL_COMPOUND_STEMS, ADDRESS_LABEL),
-            (PLACE_HEAD_LITERALS, PLACE_COMPOUND),
         ):
             for literal in literals:
                 if literal in joined:

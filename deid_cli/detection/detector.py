@@ -18,7 +18,6 @@ from deid_cli.detection.chunk import (
     COLON_LABEL,
     DATE_LINE,
     NAMED_SITE,
-    PLACE_COMPOUND,
     SUBJECT,
     ZIP_DIGITS,
     Chunk,
@@ -426,10 +425,16 @@ class Detector:
         phones = note.phones
         if cues:
             street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
-            place_cues = [(s, e) for s, e, bits in cues if bits & PLACE_CUE]
+            place_cues, heads = [], []
+            for s, e, bits in cues:
+                if bits & PLACE_CUE:
+                    if not view[s - 1 : s].isalpha():
+                        place_cues.append((s, e))
+                    elif s >= 3 and view[s - 3 : s - 1].isalpha() and not _NO_HEAD.match(view, s - 2, e):
+                        heads.append((s - 1, e))  # a compound's head ("Talort"): a suffix key
             site_starts = [s for s, _, bits in cues if bits & SITE_WORD]
         else:
-            street_starts, place_cues, site_starts = _NONE, _NONE, _NONE
+            street_starts, place_cues, site_starts, heads = _NONE, _NONE, _NONE, _NONE
         if flags & _REGEX_FLAGS or street_starts or phones:
             regex_spans = self.regex.find(view, Candidates(flags, street_starts, phones))
             if regex_spans and LOC in self.types:  # the place after a postcode is a city, not a street
@@ -442,14 +447,14 @@ class Detector:
         if self.phi is not None:
             regex_spans += self.phi.find(view)
         if self.org is not None and (
-            self._org_scans or place_cues or flags & (ZIP_DIGITS | DATE_LINE | COLON_LABEL | PLACE_COMPOUND)
+            self._org_scans or place_cues or heads or flags & (ZIP_DIGITS | DATE_LINE | COLON_LABEL)
         ):
             places = PlaceCandidates(
                 place_cues,
                 bool(flags & ZIP_DIGITS),
                 bool(flags & DATE_LINE),
                 bool(flags & COLON_LABEL),
-                bool(flags & PLACE_COMPOUND),
+                heads,
             )
             extra_spans = self.org.find(view, places)
         else:
@@ -715,6 +720,9 @@ class Detector:
 # Word classes a town's name after a postcode does not have (a noun by its form aside, which
 # ``_may_be_place`` weighs).
 _NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | COUNTRY
+# The ends of words a place's compound head ("-ort") ends but that name no place: "sofort", "Wort",
+# "Sport", "Transport", "Komfort".
+_NO_HEAD = re.compile(r"[fwpFWP]ort")
 # A town after a name and its comma, ending its clause: "Dr. Zirbl, Quirnbach."
 _TOWN_AFTER_NAME = re.compile(rf",[ \t]{{1,2}}(?P<town>{TOWN_WORD})(?=[ \t]*(?:[.,;)\n]|\Z))")
 

@@ -72,6 +72,12 @@ def test_the_invented_words_are_in_no_list() -> None:
         ("Feriendomizil: Quelmbrunn", "Quelmbrunn"),
         ("Ortsgemeinde Kolmsdorf, Bezirk Zirbl.", "Kolmsdorf"),
         ("Sturz am Marktplatz Brettheim.", "Brettheim"),
+        # a way's compound before a colon or a route, and the route's second town after its dash
+        ("Arbeitsweg: Zirbenau", "Zirbenau"),
+        ("Transportfahrt Kolmsdorf – Moosreith.", "Kolmsdorf"),
+        ("Transportfahrt Kolmsdorf – Moosreith.", "Moosreith"),
+        # a side of a town names it as "nahe" does
+        ("Sturz südlich Zirbenau beim Wandern.", "Zirbenau"),
     ],
 )
 def test_a_place_in_a_frame_without_a_preposition(text: str, place: str) -> None:
@@ -91,6 +97,8 @@ def test_a_place_in_a_frame_without_a_preposition(text: str, place: str) -> None
         "Sentinel Node, Leiste links: Tumofr.",  # a typo after a lower-case label, no town's ending
         "Allergien bekannt: Penicillin",
         "Befund: Unauffällig",
+        "Rettungsfahrt Notarzt nach Hause.",  # a way's compound before no town
+        "Am Lindenweg Zirbl wohnt er.",  # a street's "-weg" with no colon and no route
     ],
 )
 def test_ordinary_words_in_those_frames_stay(text: str) -> None:
@@ -140,10 +148,27 @@ def test_numbers_after_labels_that_are_no_postcodes_stay(text: str) -> None:
         ("4711 Zirbenau, Quelmkai 9 (Angaben lt. Tochter)", "Quelmkai 9"),
         # a form's line before the postcode's, the label set off by a tab
         ("Straße\tQuelmkai 9/3/1\nOrt\t4711 Zirbenau", "Quelmkai 9/3/1"),
+        # a house part after the number, a postcode or a remark after it
+        ("Pat. wohnt Quelmgasse 9, Hinterhaus, 4711 Zirbenau.", "Quelmgasse 9, Hinterhaus"),
+        ("Wohnort: 4711 Zirbenau, Quelmkai 9, Hinterhaus (lt. Tochter)", "Quelmkai 9, Hinterhaus"),
+        # one street word in a sentence, before a postcode
+        ("Die Pat. wohnt seit Mai in der Quelmkai 9/2, 4711 Zirbenau.", "Quelmkai 9/2"),
     ],
 )
 def test_an_address_whatever_its_street_word_beside_a_postcode(text: str, address: str) -> None:
     assert (address, "ADD") in typed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Befund vom Montag 12, 4711 Zirbenau.", "Montag"),  # a weekday's number is no house number
+        ("Heimtransport an die Wohnadresse Quelmkai 9, 4711 Zirbenau.", "Wohnadresse"),  # the label
+        ("Die Apotheke liefert die Medikation an Quelmkai 9, 4711 Zirbenau.", "Medikation"),
+    ],
+)
+def test_words_before_a_street_in_a_sentence_stay(text: str, word: str) -> None:
+    assert all(word not in value for value in masked(text))
 
 
 def test_a_remark_after_a_street_stays() -> None:

@@ -138,6 +138,16 @@ PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
     "Abfahrt", "Ausfahrt",
 )  # fmt: skip
 
+# The last parts of compounds of a place's kind that name the place after them, with or without
+# a colon, whatever their first part ("Talort Zirbl", "Feriendomizil: Zirbl", "Ortsgemeinde
+# Zirbl", "Marktplatz Zirbl"): keys without a leading blank, so the automaton finds them at a
+# word's end and the detector tells them from whole cue words by the letter before the hit.
+PLACE_HEADS: tuple[str, ...] = (
+    "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
+    *("weg", "fahrt", "strecke", "route"),  # a way's: only before a colon or a route ("Heimweg: Zirbl")
+)  # fmt: skip
+WAY_HEADS: frozenset[str] = frozenset({"weg", "fahrt", "strecke", "route"})
+
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them. A residence label with a copula
 # ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
@@ -205,6 +215,8 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
             add(f" {first}{digit}", SALUTATION_START)
     for word in PLACE_CUES:
         add(f" {word} ", PLACE_CUE)
+    for head in PLACE_HEADS:  # a compound's last part: no blank before ("talort ", "feriendomizil ")
+        add(f"{head} ", PLACE_CUE)
     for word in STREET_PREPOSITIONS:
         add(f" {word} ", STREET_PREPOSITION)
     for prefix in [*site_prefixes, *SAINT_WORDS, *EPITHET_SITE_WORDS, *DOCTOR_SITE_WORDS]:

@@ -261,6 +261,8 @@ class MedicalSiteMasker:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
         may_name = NAMED_SITE_CANDIDATE.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
+        if not may_name and ctx.site_starts is not None and not ctx.site_starts:
+            return  # most notes: no site word and no compound of one to start from
         named = _NAMED_SITE.finditer(ctx.view) if may_name and _HYPHENED_KIND.search(ctx.view) else ()
         for match in named:
             start, end = match.span()

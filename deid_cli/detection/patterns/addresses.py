@@ -204,6 +204,13 @@ _UNIT = f"{_FLAT_PART}|{_FLOOR_PART}"
 # A part of the house named after its number and a comma, no unit word the patterns know, where
 # the address goes on or its line ends: "Quelmkai 9, Hinterhaus, 3100 Zirbenau".
 _HOUSE_PART = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
+_HOUSE_PART_AT_END = re.compile(r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}(?=[ \t]*(?:\r?\n|\Z|[ \t]\())")
+# ... after any street, where a postcode, the line's end or a remark follows it (not a town after
+# the comma: "Lärchenhof 3, Zirbldorf." takes its town as before).
+_HOUSE_PART_AFTER = re.compile(
+    r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}"
+    r"(?=[ \t]*(?:[,–][ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\r?\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\())"
+)
 _ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
@@ -231,6 +238,13 @@ _LINE_BEFORE_ZIP = re.compile(
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
     rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?)"
     r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
+)
+# In a sentence, one street word after a lower-case word: "wohnt seit Mai in der Quelmgasse 9/2,
+# 3100 X".
+_STREET_IN_SENTENCE_BEFORE_ZIP = re.compile(
+    r"(?<=[a-zäöüß][ ])(?P<line>[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
+    rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?)"
+    r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # Words whose number is no house number, anywhere in a line before a postcode.
 _NUMBERED_THING = re.compile(
@@ -450,6 +464,9 @@ class AddressFinder:
             return None
         units = _UNITS.match(text, m.end())
         end = units.end() if units is not None else m.end()
+        part = _HOUSE_PART_AFTER.match(text, end) or _HOUSE_PART_AT_END.match(text, end)
+        if part is not None and ending.match(text, part.end()) is not None:
+            return m.start("street"), part.end()  # "Brombeerhag 12, Hinterhaus"
         if ending.match(text, end) is None:
             return None
         return m.start("street"), end
@@ -461,6 +478,8 @@ class AddressFinder:
         would precede (RegexZIP's ADD, a city where LOC is asked for)."""
         units = _UNITS.match(text, end)
         end = units.end() if units is not None else end
+        part = _HOUSE_PART_AFTER.match(text, end)  # "Quelmgasse 9, Hinterhaus, 3100 Zirbl"
+        end = part.end() if part is not None else end
         spans = [Span(start, end, ADD, "RegexAddress")]
         comma = _TOWN_AFTER_ADDRESS.match(text, end)
         if comma is None:
@@ -557,8 +576,13 @@ class AddressFinder:
             if taken.reaches(span.start + 1, span.start - 4):
                 continue
             match = _LINE_BEFORE_ZIP.search(text, max(0, span.start - 64), span.start)
-            if match is not None and _NUMBERED_THING.search(match.group("line")):
-                continue  # "Arztbrief Seite 2 – 6020 Innsbruck", "Zimmer 4, 6020 Innsbruck"
+            if match is None:
+                match = _STREET_IN_SENTENCE_BEFORE_ZIP.search(text, max(0, span.start - 64), span.start)
+            if match is not None and (
+                _NUMBERED_THING.search(match.group("line"))
+                or any(w.strip(".").lower() in _NOT_A_STREET for w in match.group("line").split())
+            ):
+                continue  # "Arztbrief Seite 2 – 6020 Innsbruck", "Zimmer 4, 6020 Innsbruck", "Montag 12"
             if (
                 match is not None
                 and _PREPOSITION_START.match(match.group("line"))

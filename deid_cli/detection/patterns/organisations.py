@@ -41,8 +41,10 @@ from typing import NamedTuple
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.lexicon.triggers import (
     PLACE_APPOSITION_NOUNS,
+    PLACE_HEADS,
     PLACE_INSTITUTION_NOUNS,
     PLACE_LABEL_STEMS,
+    WAY_HEADS,
 )
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
@@ -304,10 +306,9 @@ _AFTER_GEGEND = 64  # only as the end of "Gegend um" or "rund um"
 _MAY_WAY_END = 256  # a place no list knows at a way's end ("die Strecke bis Zirbl")
 _ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOWN | _MAY_WAY_END
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
-_ROUTE_CUES = (
-    "bei", "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich",
-    "oberhalb", "unterhalb", "außerhalb",
-)  # fmt: skip
+_ROUTE_CUES = ("bei", "ab", "bis", "via", "durch", "vor", "hinter")
+# A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau".
+_SIDE_CUES = ("nördlich", "südlich", "östlich", "westlich", "oberhalb", "unterhalb", "außerhalb")
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
@@ -334,6 +335,7 @@ _CUE_TESTS: dict[str, int] = {
     "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN | _MAY_WAY_END,  # also "Stadtrand von"
     "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND | _MAY_WAY_END,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
+    **dict.fromkeys(_SIDE_CUES, _MAY_KNOWN | _MAY_TOWN),
     "bis": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_WAY_END,
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
@@ -374,6 +376,7 @@ _TOWN_PREPOSITIONS = frozenset(
         "gegend um",
     }
     | {"rund um", "gegend von"}
+    | {*_SIDE_CUES, *(f"{side} von" for side in _SIDE_CUES)}
 )
 # A route preposition right after a word of nearness names a town as "in" does: "kurz vor
 # Zirbl", "knapp hinter Zirbl", "unmittelbar nach Zirbl".
@@ -397,8 +400,8 @@ _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
 # Zirbenau aus".
 _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|aus|in[ \t]+(?:die|das|den))(?!\w)")
 # What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld", "Zirbl bei
-# Linz".
-_JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei)[ \t]{1,2}(?=[A-ZÄÖÜ])")
+# Linz", a route's dash "Zirbenau – Lärchfeld".
+_JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei|–|-)[ \t]{1,2}(?=[A-ZÄÖÜ])")
 # The tail of a place's name: a town after "bei" ("Zirbl bei Linz"), a river, lake, valley or
 # region after "am", "an der", "im", "in der", "ob der" ("Zirbl am See", "Zirbl an der Lärch",
 # "Zirbl im Pinzgau", "Zirbl in der Steiermark"). The detector joins it to the place.
@@ -436,17 +439,11 @@ _PLACE_AFTER_CUE = re.compile(
 # "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
 # there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
 # colons.
-# Compounds whose last part is a noun of a place's kind name the place after them, with or without
-# a colon, whatever their first part: "Talort Zirbl", "Feriendomizil: Zirbl", "Ortsgemeinde Zirbl",
-# "Marktplatz Zirbl" (not "Transport", "Stichwort", "Komfort", "Abort"). Sought with ``str.find``
-# in the notes the chunk flagged, then read backwards to the compound's capital.
-PLACE_HEADS: tuple[str, ...] = (
-    "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
-)  # fmt: skip
-# How the chunk finds them: a head and the blank or colon after it.
-PLACE_HEAD_LITERALS: tuple[str, ...] = tuple(
-    f"{head}{end}" for head in PLACE_HEADS for end in (" ", ":", "\t")
-)
+# Compounds whose last part is a noun of a place's kind (``triggers.PLACE_HEADS``) name the place
+# after them: the automaton finds their heads; read backwards to the compound's capital.
+# A way's compound names the place after it only as a label or where a route goes on: "Heimweg:
+# Zirbl", "Transportfahrt Zirbl – Lärchfeld".
+_ROUTE_STEP = re.compile(r"[ \t]{1,2}(?:–|-|nach|bis)[ \t]{1,2}[A-ZÄÖÜ]")
 _HEAD_COMPOUND = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]{1,30}\Z")
 _HEAD_VALUE = re.compile(r"[ \t]*:?[ \t]{1,3}(?=[A-ZÄÖÜ])")
 _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort", "akkord"))
@@ -499,7 +496,8 @@ class PlaceCandidates(NamedTuple):
     postcode: bool
     date_line: bool
     colon_label: bool = False  # a lower-case word, a colon and a capital ("angereist: Zirbl")
-    compound: bool = False  # a compound of a place's kind before a blank or colon ("Talort Zirbl")
+    # (start, end) of the heads of compounds of a place's kind ("Talort": "ort")
+    heads: list[tuple[int, int]] | None = None
 
 
 class OrgStage:
@@ -828,7 +826,7 @@ class OrgStage:
             not cued
             and candidates is not None
             and not (
-                candidates.postcode or candidates.date_line or candidates.colon_label or candidates.compound
+                candidates.postcode or candidates.date_line or candidates.colon_label or candidates.heads
             )
         ):
             return spans  # the common case: cue words with no place after them
@@ -879,6 +877,8 @@ class OrgStage:
                 continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
         for m in COLON_VALUE.finditer(text) if candidates is None or candidates.colon_label else ():
+            if not self._may_start_place(text, m.end()):
+                continue  # most values are ordinary words ("Befund: Unauffällig"), decided once each
             label_from = max(0, m.start() - _LABEL_REACH)
             if _LOWER_LABEL.search(text, label_from, m.start()) is not None:
                 end = self._town_after_label(text, m.end())
@@ -894,8 +894,8 @@ class OrgStage:
                 continue
             if end is not None and end > m.end():
                 spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
-        if candidates is None or candidates.compound:
-            spans += self._places_after_compounds(text)
+        if candidates is None or candidates.heads:
+            spans += self._places_after_compounds(text, None if candidates is None else candidates.heads)
         spans = [_with_region(text, span) for span in spans]
         for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
@@ -909,30 +909,31 @@ class OrgStage:
         joined = (self._joined_town(text, span.end) for span in spans)
         return [*spans, *(town for town in joined if town is not None)]
 
-    def _places_after_compounds(self, text: str) -> list[Span]:
+    def _places_after_compounds(self, text: str, heads: list[tuple[int, int]] | None) -> list[Span]:
         """The place a compound of a place's kind names ("Talort Zirbl", ``PLACE_HEADS``): a
         place a list knows or one no list knows (``_unknown_place``), not a place noun of its own
-        ("Wohnort: Gemeindegebiet Zirbl": that noun's cue names it)."""
+        ("Wohnort: Gemeindegebiet Zirbl": that noun's cue names it). ``heads``: where the
+        automaton found the heads (None: sought here)."""
         spans: list[Span] = []
-        for head in PLACE_HEADS:
-            pos = text.find(head)
-            while pos >= 0:
-                end = pos + len(head)
-                value = _HEAD_VALUE.match(text, end)
-                compound = _HEAD_COMPOUND.search(text, max(0, pos - 31), pos) if value else None
-                if (
-                    value is not None
-                    and compound is not None
-                    and (head != "ort" or text[pos - 1] not in "wpf")
-                    and fold(text[compound.start() : end]) not in _NOT_PLACE_HEADS
-                    and not _starts_with_place_noun(text, value.end())
+        for pos, end in heads if heads is not None else _heads_in(text):
+            value = _HEAD_VALUE.match(text, end)
+            compound = _HEAD_COMPOUND.search(text, max(0, pos - 31), pos) if value else None
+            if (
+                value is not None
+                and compound is not None
+                and (text[pos:end].lower() != "ort" or text[pos - 1] not in "wpf")
+                and fold(text[compound.start() : end]) not in _NOT_PLACE_HEADS
+                and not _starts_with_place_noun(text, value.end())
+            ):
+                known = self._place_end(text, value.end(), allow_common=False)
+                unknown = self._unknown_place(text, value.end())
+                stop = max(known[0] if known else -1, unknown[0] if unknown else -1)
+                if stop > value.end() and (
+                    text[pos:end].lower() not in WAY_HEADS
+                    or ":" in text[end : value.end()]
+                    or _ROUTE_STEP.match(text, stop) is not None
                 ):
-                    known = self._place_end(text, value.end(), allow_common=False)
-                    unknown = self._unknown_place(text, value.end())
-                    stop = max(known[0] if known else -1, unknown[0] if unknown else -1)
-                    if stop > value.end():
-                        spans.append(Span(value.end(), stop, LOC, MASKERS[LOC]))
-                pos = text.find(head, end)
+                    spans.append(Span(value.end(), stop, LOC, MASKERS[LOC]))
         return spans
 
     def _town_after_label(self, text: str, pos: int) -> int | None:
@@ -1261,6 +1262,21 @@ def residence_cue_before(text: str, start: int) -> bool:
         ":" in text[end:start]
         and _PLACE_LABEL.search(text, max(0, end - _PLACE_LABEL_REACH), end) is not None
     )
+
+
+def _heads_in(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every head of ``PLACE_HEADS`` that ends a word (the automaton's job in a
+    detector's run)."""
+    lower = text.lower()
+    found = []
+    for head in PLACE_HEADS:
+        pos = lower.find(head)
+        while pos >= 0:
+            end = pos + len(head)
+            if pos and lower[pos - 1].isalpha() and not lower[end : end + 1].isalnum():
+                found.append((pos, end))
+            pos = lower.find(head, end)
+    return found
 
 
 def _starts_with_place_noun(text: str, pos: int) -> bool:

@@ -65,11 +65,13 @@ generalise-fresh: install
 generalise-sealed: install
 	$(BIN)/python scripts/generalise.py report --family sealed --count 1000 --seed 7
 
-# The vault family (new PHI material, test persons, never read by the developer): counts only.
+# The vault family (new PHI material, test persons, never read as text): counts and shape classes
+# since session 11.
 generalise-vault: install
 	$(BIN)/python scripts/generalise.py report --family vault --count 1000 --seed 7
 
-# The reserve family (new PHI material, test persons, never read by the developer): counts only.
+# The reserve family (new PHI material, test persons, never read as text): counts and shape classes
+# since session 12 (measured unseen once first).
 generalise-reserve: install
 	$(BIN)/python scripts/generalise.py report --family reserve --count 1000 --seed 7
 

@@ -32,6 +32,7 @@ from deid_cli.detection.lexicon.lexicon import (
     only_ambiguous_name,
 )
 from deid_cli.detection.lexicon.triggers import (
+    COMPOUND_SITE_HEADS,
     PLACE_CUE,
     SALUTATION_START,
     SITE_WORD,
@@ -97,20 +98,10 @@ _DATE_LINE_CANDIDATE = re.compile(
 # site word (medical_site._COMPOUND_KIND) contains this; MedicalSite tests a note with it when
 # no chunk flagged it. The compound's letter before its head is left to _COMPOUND_KIND: a
 # lookbehind first would be tried at every position of the chunk.
-# The head nouns of a compound site word ("Marienkrankenhaus", "Sonderkrankenanstalt"): this
-# candidate's and medical_site._COMPOUND_KIND's, which also seeks them with str.find.
-COMPOUND_SITE_HEADS: tuple[str, ...] = (
-    "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
-    "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
-)  # fmt: skip
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
     rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])"
 )
-# Every match of NAMED_SITE_CANDIDATE contains one of these in lower case: sought with str.find
-# in the chunk's lower-case view, the pattern is tried only there (it has no literal prefix the
-# engine could skip ahead to).
-_NAMED_SITE_STEMS = (*COMPOUND_SITE_HEADS, "hospiz", "ambulatorium")
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
 # number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.
@@ -227,7 +218,7 @@ class Chunk:
         whole-word triggers and the street flag."""
         if automaton is None:
             return
-        starts, ends, padded = self.starts, self.ends, self.padded
+        starts, ends, padded, joined = self.starts, self.ends, self.padded, self.joined
         names, salutations, cues, flags = self.names, self.salutations, self.cues, self.flags
         note = 0
         limit = ends[0] + 1  # the padded view's index of the space after the note
@@ -242,7 +233,15 @@ class Chunk:
                 start = end - (value & LENGTH_MASK) + 1 - offset
                 if bits & SALUTATION_START:  # " word " or " word1": (start, the word)
                     salutations[note].append((start, padded[end - (value & LENGTH_MASK) + 2 : end]))
-                if bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
+                if bits & SITE_WORD and padded[end - (value & LENGTH_MASK) + 1] != " ":
+                    # a compound site stem (no blank before its key): in a compound, lower case,
+                    # or after a hyphen ("Marienklinik", "Elisabethinen-Krankenhaus")
+                    at = start + offset - 1  # the stem's first letter in the joined text
+                    if at > 0 and (
+                        (joined[at].islower() and joined[at - 1].isalpha()) or joined[at - 1] == "-"
+                    ):
+                        flags[note] |= NAMED_SITE
+                elif bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
                     cues[note].append((start, end - 1 - offset, bits))
                 if bits & STREET_NUMBER:  # also ADDRESS_LABEL_WORD, whose key ends in a blank
                     flags[note] |= ADDRESS_LABEL if padded[end] == " " else STREET
@@ -323,7 +322,6 @@ class Chunk:
                     self._flag_positions(_found(joined, literal), flag)
         for pattern, flag in _CANDIDATES:
             self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
-        self._flag_positions(self._named_site_candidates(), NAMED_SITE)
         if self.latin1 is None:  # characters beyond Latin-1 (digits among them): scan it all
             self._flag_positions((m.start() for m in _ZIP_CANDIDATE.finditer(joined)), ZIP_DIGITS)
             phone_candidates = _PHONE_CANDIDATE.finditer(joined)
@@ -337,22 +335,6 @@ class Chunk:
             while note < last and pos >= ends[note]:
                 note += 1
             phones[note].append(pos - starts[note])
-
-    def _named_site_candidates(self) -> list[int]:
-        """Where NAMED_SITE_CANDIDATE matches (sorted), tried only at its stems: a stem at
-        ``pos`` of the text is at ``pos + 1`` of the padded view, and the match starts there or
-        at the hyphen before it ("-Klinik")."""
-        joined, padded, match = self.joined, self.padded, NAMED_SITE_CANDIDATE.match
-        found: list[int] = []
-        for stem in _NAMED_SITE_STEMS:
-            pos = padded.find(stem) - 1
-            while pos >= 0:
-                if match(joined, pos) is not None:
-                    found.append(pos)
-                elif pos > 0 and match(joined, pos - 1) is not None:
-                    found.append(pos - 1)
-                pos = padded.find(stem, pos + 2) - 1
-        return sorted(found)
 
     def _postcode_candidates(self, latin1: bytes) -> Iterator[int]:
         """``_ZIP_CANDIDATE``'s matches, tried only where four digits meet a blank: the text's

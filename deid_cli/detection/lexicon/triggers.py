@@ -166,6 +166,18 @@ PLACE_CUES: tuple[str, ...] = (
     *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS),
 )  # fmt: skip
 
+# The head nouns of a compound site word ("Marienkrankenhaus", "Sonderkrankenanstalt"):
+# chunk.NAMED_SITE_CANDIDATE's and medical_site._COMPOUND_KIND's, which also seeks them with
+# str.find.
+COMPOUND_SITE_HEADS: tuple[str, ...] = (
+    "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
+    "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
+)  # fmt: skip
+# Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in lower case: automaton keys
+# with no blank, found anywhere in a word; a hit in a compound or after a hyphen flags the note
+# for MedicalSite's named-site scans (no str.find over the chunk).
+NAMED_SITE_STEMS: tuple[str, ...] = (*COMPOUND_SITE_HEADS, "hospiz", "ambulatorium")
+
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
 SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
 # A site noun that names a house only after an epithet ("Psychiatrisches Zentrum Zirbl"; "im
@@ -223,6 +235,8 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
         form = view_form(prefix).strip()
         if form:
             add(f" {form} ", SITE_WORD)
+    for stem in NAMED_SITE_STEMS:
+        add(stem, SITE_WORD)
     for word in ADDRESS_LABEL_WORDS:
         add(f" {word} ", ADDRESS_LABEL_WORD)
     for suffix in STREET_SUFFIXES:

@@ -13,9 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from deid_cli.detection.chunk import COMPOUND_SITE_HEADS, NAMED_SITE_CANDIDATE
+from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
-from deid_cli.detection.lexicon.triggers import DOCTOR_SITE_WORDS, EPITHET_SITE_WORDS, SAINT_WORDS
+from deid_cli.detection.lexicon.triggers import (
+    COMPOUND_SITE_HEADS,
+    DOCTOR_SITE_WORDS,
+    EPITHET_SITE_WORDS,
+    SAINT_WORDS,
+)
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, compound_start

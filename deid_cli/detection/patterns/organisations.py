@@ -435,10 +435,6 @@ _PLACE_AFTER_CUE = re.compile(
     # a separable verb's particle that ends the clause: "ruft aus Zirbl an.", "kommt aus Zirbl zurück"
     r"|(?:an|zurück|vorbei|heim|mit)(?=[ \t]*(?:[,.;!?)]|\n|\Z)))(?!\w)"
 )
-# A lower-case word before a colon is a form's label written in a sentence's words ("angereist:",
-# "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
-# there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
-# colons.
 # Compounds whose last part is a noun of a place's kind (``triggers.PLACE_HEADS``) name the place
 # after them: the automaton finds their heads; read backwards to the compound's capital.
 # A way's compound names the place after it only as a label or where a route goes on: "Heimweg:
@@ -446,7 +442,11 @@ _PLACE_AFTER_CUE = re.compile(
 _ROUTE_STEP = re.compile(r"[ \t]{1,2}(?:–|-|nach|bis)[ \t]{1,2}[A-ZÄÖÜ]")
 _HEAD_COMPOUND = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]{1,30}\Z")
 _HEAD_VALUE = re.compile(r"[ \t]*:?[ \t]{1,3}(?=[A-ZÄÖÜ])")
-_NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort", "akkord"))
+_NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
+# A lower-case word before a colon is a form's label written in a sentence's words ("angereist:",
+# "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
+# there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
+# colons.
 # A compound label that ends in "-ort" names a place too, whatever its first part ("Lebensort:",
 # "Zuzugsort:"; not "Stichwort:", "Transport:", "Komfort:"). Both are sought at the same colons.
 COLON_VALUE = re.compile(r":(?<=[a-zäöüß]:)[ \t]{1,3}(?=[A-ZÄÖÜ])")

@@ -48,6 +48,7 @@ from deid_cli.detection.patterns.organisations import (
     TOWN_WORD,
     OrgStage,
     PlaceCandidates,
+    is_compound_head,
     is_tail_word,
 )
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
@@ -430,7 +431,7 @@ class Detector:
                 if bits & PLACE_CUE:
                     if not view[s - 1 : s].isalpha():
                         place_cues.append((s, e))
-                    elif s >= 3 and view[s - 3 : s - 1].isalpha() and not _NO_HEAD.match(view, s - 2, e):
+                    elif is_compound_head(view, s - 1, e):
                         heads.append((s - 1, e))  # a compound's head ("Talort"): a suffix key
             site_starts = [s for s, _, bits in cues if bits & SITE_WORD]
         else:
@@ -720,9 +721,6 @@ class Detector:
 # Word classes a town's name after a postcode does not have (a noun by its form aside, which
 # ``_may_be_place`` weighs).
 _NOT_A_PLACE = COMMON | TITLE | KEPT | NOT_NAME_SHAPED | COUNTRY
-# The ends of words a place's compound head ("-ort") ends but that name no place: "sofort", "Wort",
-# "Sport", "Transport", "Komfort".
-_NO_HEAD = re.compile(r"[fwpFWP]ort")
 # A town after a name and its comma, ending its clause: "Dr. Zirbl, Quirnbach."
 _TOWN_AFTER_NAME = re.compile(rf",[ \t]{{1,2}}(?P<town>{TOWN_WORD})(?=[ \t]*(?:[.,;)\n]|\Z))")
 

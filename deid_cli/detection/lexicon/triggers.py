@@ -142,11 +142,12 @@ PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
 # a colon, whatever their first part ("Talort Zirbl", "Feriendomizil: Zirbl", "Ortsgemeinde
 # Zirbl", "Marktplatz Zirbl"): keys without a leading blank, so the automaton finds them at a
 # word's end and the detector tells them from whole cue words by the letter before the hit.
+# A way's heads name a place only before a colon or a route ("Heimweg: Zirbl").
+WAY_HEADS: tuple[str, ...] = ("weg", "fahrt", "strecke", "route")
 PLACE_HEADS: tuple[str, ...] = (
     "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
-    *("weg", "fahrt", "strecke", "route"),  # a way's: only before a colon or a route ("Heimweg: Zirbl")
+    *WAY_HEADS,
 )  # fmt: skip
-WAY_HEADS: frozenset[str] = frozenset({"weg", "fahrt", "strecke", "route"})
 
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them. A residence label with a copula

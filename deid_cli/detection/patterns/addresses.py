@@ -203,13 +203,14 @@ _FLOOR_PART = (
 _UNIT = f"{_FLAT_PART}|{_FLOOR_PART}"
 # A part of the house named after its number and a comma, no unit word the patterns know, where
 # the address goes on or its line ends: "Quelmkai 9, Hinterhaus, 3100 Zirbenau".
-_HOUSE_PART = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
-_HOUSE_PART_AT_END = re.compile(r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}(?=[ \t]*(?:\r?\n|\Z|[ \t]\())")
+_HOUSE_PART_WORD = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}"
+_HOUSE_PART = rf"{_HOUSE_PART_WORD}(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
+_HOUSE_PART_AT_END = re.compile(rf"{_HOUSE_PART_WORD}(?=[ \t]*(?:\r?\n|\Z|[ \t]\())")
 # ... after any street, where a postcode, the line's end or a remark follows it (not a town after
 # the comma: "Lärchenhof 3, Zirbldorf." takes its town as before).
 _HOUSE_PART_AFTER = re.compile(
-    r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}"
-    r"(?=[ \t]*(?:[,–][ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\r?\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\())"
+    _HOUSE_PART_WORD
+    + r"(?=[ \t]*(?:[,–][ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\r?\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\())"
 )
 _ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
@@ -229,6 +230,8 @@ _ZIP_AFTER_STREET = re.compile(
 # A word of three letters or more and a full stop within a place after a street end its sentence
 # ("Tirol. Dosis", "Rum. Labor"); an abbreviation does not ("Frankfurt a. Main", "St. Johann").
 _SENTENCE_END = re.compile(r"[^\W\d_]{3}\.(?=[ -])")
+# A house number, its flat and floor and a part of the house, as a line before a postcode ends.
+_NUMBER_BEFORE_ZIP = rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?"
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
@@ -236,14 +239,14 @@ _LINE_BEFORE_ZIP = re.compile(
     r"[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
-    rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?)"
+    rf"{_NUMBER_BEFORE_ZIP})"
     r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # In a sentence, one street word after a lower-case word: "wohnt seit Mai in der Quelmgasse 9/2,
 # 3100 X".
 _STREET_IN_SENTENCE_BEFORE_ZIP = re.compile(
     r"(?<=[a-zäöüß][ ])(?P<line>[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
-    rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?)"
+    rf"{_NUMBER_BEFORE_ZIP})"
     r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # Words whose number is no house number, anywhere in a line before a postcode.

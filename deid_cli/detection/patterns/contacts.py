@@ -20,6 +20,7 @@ from deid_cli.detection.spans import ALL_TYPES, ALPHABET, CODE_LENGTH, MAI, PHO,
 # Letters may carry combining marks that no precomposed letter holds ("q" and a dot above): the
 # marks are no word characters, so each word class admits them.
 _MARKS = "\u0300-\u036f"
+_MARK = re.compile(f"[{_MARKS}]")
 _EMAIL = re.compile(
     rf"(?<![\w.%+\-@'’{_MARKS}])(?=[^\W_])"
     rf"[^\W_][\w.%+\-'’{_MARKS}]{{0,63}}"
@@ -83,7 +84,7 @@ def _host_start(text: str, dot: int) -> int | None:
         c = text[i - 1]
         if c == "." and dots < _URL_HOST_LABELS - 1:
             dots += 1
-        elif not (c.isalnum() or c == "-" or "\u0300" <= c <= "\u036f"):
+        elif not (c.isalnum() or c == "-" or _MARK.match(c)):
             break
         i -= 1
     if i == dot or (i > 0 and (text[i - 1] in "@/:.-_" or text[i - 1].isalnum())):

@@ -316,17 +316,18 @@ _LABEL_CUES = (
 )  # fmt: skip
 # Nouns of a place's kind that its name follows ("im Bezirk Zirbl", "Stadtrand von Zirbl": the
 # latter ends in "von", whose tests are a preposition's and so cover it too).
-_PLACE_NOUN_CUES = (
+_PLACE_KIND_NOUNS = (
     "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft", "großraum", "umland", "stadtrand",
     "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt", "hauptstadt", "landeshauptstadt",
     "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt", "nachbarort", "nachbargemeinde", "dorf",
     "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung", "katastralgemeinde", "gemeindeteil",
     "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk", "gemeindebezirk", *PLACE_APPOSITION_NOUNS,
-    *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS),
 )  # fmt: skip
-# The nouns of a place's kind (not the institutions named after one), which a label's place
-# does not start with ("Fundort: Gemeindegebiet Zirbl").
-_PLACE_NOUNS = frozenset(_PLACE_NOUN_CUES) - {noun.lower() for noun in PLACE_INSTITUTION_NOUNS}
+# ... and the institutions named after their town ("Rettung Zirbl"), cues of the same tests.
+_PLACE_NOUN_CUES = (*_PLACE_KIND_NOUNS, *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS))
+# The nouns of a place's kind, which a label's place does not start with ("Fundort:
+# Gemeindegebiet Zirbl").
+_PLACE_NOUNS = frozenset(_PLACE_KIND_NOUNS)
 _LONGEST_PLACE_NOUN = max(map(len, _PLACE_NOUNS))
 _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(("in", "aus"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
@@ -440,6 +441,9 @@ _PLACE_AFTER_CUE = re.compile(
 # A way's compound names the place after it only as a label or where a route goes on: "Heimweg:
 # Zirbl", "Transportfahrt Zirbl – Lärchfeld".
 _ROUTE_STEP = re.compile(r"[ \t]{1,2}(?:–|-|nach|bis)[ \t]{1,2}[A-ZÄÖÜ]")
+# The ends of words a head ("-ort") ends but that name no place: "sofort", "Wort", "Sport",
+# "Transport", "Komfort".
+_NO_HEAD = re.compile(r"[fwpFWP]ort")
 _HEAD_COMPOUND = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]{1,30}\Z")
 _HEAD_VALUE = re.compile(r"[ \t]*:?[ \t]{1,3}(?=[A-ZÄÖÜ])")
 _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
@@ -921,7 +925,6 @@ class OrgStage:
             if (
                 value is not None
                 and compound is not None
-                and (text[pos:end].lower() != "ort" or text[pos - 1] not in "wpf")
                 and fold(text[compound.start() : end]) not in _NOT_PLACE_HEADS
                 and not _starts_with_place_noun(text, value.end())
             ):
@@ -1264,16 +1267,22 @@ def residence_cue_before(text: str, start: int) -> bool:
     )
 
 
+def is_compound_head(text: str, start: int, end: int) -> bool:
+    """Is the head of ``PLACE_HEADS`` at ``start:end`` a compound's last part, two letters or
+    more after the compound's start, and not "-fort", "-wort", "-port" ("sofort", "Transport")?"""
+    return start >= 2 and text[start - 2 : start].isalpha() and _NO_HEAD.match(text, start - 1, end) is None
+
+
 def _heads_in(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every head of ``PLACE_HEADS`` that ends a word (the automaton's job in a
-    detector's run)."""
+    """(start, end) of every head of ``PLACE_HEADS`` that ends a compound (the automaton's job in
+    a detector's run)."""
     lower = text.lower()
     found = []
     for head in PLACE_HEADS:
         pos = lower.find(head)
         while pos >= 0:
             end = pos + len(head)
-            if pos and lower[pos - 1].isalpha() and not lower[end : end + 1].isalnum():
+            if is_compound_head(text, pos, end) and not lower[end : end + 1].isalnum():
                 found.append((pos, end))
             pos = lower.find(head, end)
     return found

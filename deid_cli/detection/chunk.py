@@ -41,7 +41,7 @@ from deid_cli.detection.lexicon.triggers import (
     TRIGGER_BITS,
 )
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
-from deid_cli.detection.patterns.organisations import COLON_VALUE
+from deid_cli.detection.patterns.organisations import COLON_VALUE, is_compound_head
 from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
 
 # Between two notes of a chunk: line breaks end every pattern that could run on (a place name, a
@@ -152,8 +152,8 @@ class Chunk:
     padded match view of ``joined`` and, once scanned, each note's hits and candidates."""
 
     __slots__ = (
-        "cues", "ends", "flags", "joined", "latin1", "lengths_changed", "names", "padded", "phones",
-        "prepared", "salutations", "starts",
+        "ends", "flags", "heads", "joined", "latin1", "lengths_changed", "names", "padded", "phones",
+        "place_cues", "prepared", "salutations", "site_starts", "starts", "street_starts", "suffix_starts",
     )  # fmt: skip
 
     def __init__(self, texts: Sequence[str]) -> None:
@@ -180,9 +180,15 @@ class Chunk:
         self.names: list[list[Hit]] = [[] for _ in range(count)]
         # (start, first word) of every word a salutation or title may start with
         self.salutations: list[list[tuple[int, str]]] = [[] for _ in range(count)]
-        # (start, end, trigger bits) of the whole-word triggers: place cues, street prepositions,
-        # site words
-        self.cues: list[list[tuple[int, int, int]]] = [[] for _ in range(count)]
+        # The whole-word triggers, sorted by kind as the stages take them: (start, end) of each
+        # place cue and of each compound's place head ("Talort"), the start of each capitalized
+        # street preposition ("Am Anger 3") and of each site word.
+        self.place_cues: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        self.heads: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        self.street_starts: list[list[int]] = [[] for _ in range(count)]
+        self.site_starts: list[list[int]] = [[] for _ in range(count)]
+        # where a street suffix before a house number starts ("…straße 1", "Tor 3")
+        self.suffix_starts: list[list[int]] = [[] for _ in range(count)]
         self.flags: list[int] = [0] * count
         # where a phone number may start (the candidate pattern's matches)
         self.phones: list[list[int]] = [[] for _ in range(count)]
@@ -215,11 +221,14 @@ class Chunk:
     def scan_public(self, automaton: ahocorasick.Automaton | None, ambiguous: bool) -> None:
         """One pass of the public automaton (int values): dictionary hits per note (names that
         are ordinary words or eponyms only when ``ambiguous``), the starts of salutations, the
-        whole-word triggers and the street flag."""
+        whole-word triggers by kind and the street flag."""
         if automaton is None:
             return
         starts, ends, padded, joined = self.starts, self.ends, self.padded, self.joined
-        names, salutations, cues, flags = self.names, self.salutations, self.cues, self.flags
+        names, salutations, flags = self.names, self.salutations, self.flags
+        place_cues, heads, street_starts, site_starts, suffix_starts = (
+            self.place_cues, self.heads, self.street_starts, self.site_starts, self.suffix_starts
+        )  # fmt: skip
         note = 0
         limit = ends[0] + 1  # the padded view's index of the space after the note
         offset = 0
@@ -229,22 +238,40 @@ class Chunk:
                 limit = ends[note] + 1
                 offset = starts[note]
             bits = value >> LENGTH_BITS
+            # ``at``: in the joined text, the blank before a whole word's key, or the first
+            # letter of a key without one (a compound's head, a site stem)
+            at = end - (value & LENGTH_MASK)
+            if bits == SALUTATION_START:  # the most frequent hit: " word " or " word1"
+                salutations[note].append((at + 1 - offset, padded[at + 2 : end]))
+                continue
             if bits & TRIGGER_BITS:
-                start = end - (value & LENGTH_MASK) + 1 - offset
-                if bits & SALUTATION_START:  # " word " or " word1": (start, the word)
-                    salutations[note].append((start, padded[end - (value & LENGTH_MASK) + 2 : end]))
-                if bits & SITE_WORD and padded[end - (value & LENGTH_MASK) + 1] != " ":
+                start = at + 1 - offset
+                if bits & SALUTATION_START:
+                    salutations[note].append((start, padded[at + 2 : end]))
+                if bits & SITE_WORD and padded[at + 1] != " ":
                     # a compound site stem (no blank before its key): in a compound, lower case,
                     # or after a hyphen ("Marienklinik", "Elisabethinen-Krankenhaus")
-                    at = start + offset - 1  # the stem's first letter in the joined text
                     if at > 0 and (
                         (joined[at].islower() and joined[at - 1].isalpha()) or joined[at - 1] == "-"
                     ):
                         flags[note] |= NAMED_SITE
                 elif bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
-                    cues[note].append((start, end - 1 - offset, bits))
+                    stop = end - 1 - offset
+                    if bits & STREET_PREPOSITION and joined[at + 1].isupper():
+                        street_starts[note].append(start)
+                    if bits & PLACE_CUE:
+                        if at < offset or not joined[at].isalpha():
+                            place_cues[note].append((start, stop))
+                        elif is_compound_head(joined, at, end - 1) and at - 2 >= offset:
+                            heads[note].append((start - 1, stop))  # a compound's head: a suffix key
+                    if bits & SITE_WORD:
+                        site_starts[note].append(start)
                 if bits & STREET_NUMBER:  # also ADDRESS_LABEL_WORD, whose key ends in a blank
-                    flags[note] |= ADDRESS_LABEL if padded[end] == " " else STREET
+                    if padded[end] == " ":
+                        flags[note] |= ADDRESS_LABEL
+                    else:  # a suffix ("straße 1") or a street word with its blank (" tor 1")
+                        flags[note] |= STREET
+                        suffix_starts[note].append(at - offset + (padded[at + 1] == " "))
                 bits &= ~TRIGGER_BITS
                 if not bits:
                     continue

@@ -36,7 +36,6 @@ from deid_cli.detection.lexicon.lexicon import (
     build_learned_automaton,
     merge_user_hits,
 )
-from deid_cli.detection.lexicon.triggers import PLACE_CUE, SITE_WORD, STREET_PREPOSITION
 from deid_cli.detection.maskers import build_maskers, context_maskers, masker_names
 from deid_cli.detection.maskers.base import Masker, MaskerSetup, NoteContext
 from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
@@ -48,7 +47,6 @@ from deid_cli.detection.patterns.organisations import (
     TOWN_WORD,
     OrgStage,
     PlaceCandidates,
-    is_compound_head,
     is_tail_word,
 )
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
@@ -108,7 +106,11 @@ class _NoteScan(NamedTuple):
     cue_hits: list[CueHit]
     variants: list[tuple[int, int]] | None
     salutations: dict[int, tuple[str, ...]] | None
-    cues: list[tuple[int, int, int]]
+    place_cues: list[tuple[int, int]]
+    heads: list[tuple[int, int]]
+    street_starts: list[int]
+    site_starts: list[int]
+    suffix_starts: list[int] | None  # None: the chunk holds characters beyond Latin-1
     flags: int
     phones: list[int]
     places: list[tuple[int, int]]  # learned places
@@ -382,7 +384,11 @@ class Detector:
                 cues[index] if cues is not None else [],
                 [(h.start, h.end) for h in variants[index]] if variants is not None and exact else None,
                 _by_start(chunk.salutations[index]) if by_start else None,
-                chunk.cues[index],
+                chunk.place_cues[index],
+                chunk.heads[index],
+                chunk.street_starts[index],
+                chunk.site_starts[index],
+                chunk.suffix_starts[index] if chunk.latin1 is not None else None,
                 chunk.flags[index],
                 chunk.phones[index],
                 places[index] if places is not None and LOC in self.types else _NONE,
@@ -402,8 +408,10 @@ class Detector:
     ) -> Detection:
         if self.scan_whole_notes:
             return self._detect_whole(prepared, note, known)
-        cues = note.cues
         flags = note.flags
+        place_cues, heads, street_starts, site_starts = (
+            note.place_cues, note.heads, note.street_starts, note.site_starts
+        )  # fmt: skip
         if (
             self._only_triggered
             and not (
@@ -411,7 +419,10 @@ class Detector:
                 or note.learned
                 or note.cue_hits
                 or note.salutations
-                or cues
+                or place_cues
+                or heads
+                or street_starts
+                or site_starts
                 or flags
                 or note.phones
                 or note.places
@@ -424,20 +435,8 @@ class Detector:
             return Detection([], [])  # no stage has anything to start from
         view = prepared.view
         phones = note.phones
-        if cues:
-            street_starts = [s for s, _, bits in cues if bits & STREET_PREPOSITION and view[s].isupper()]
-            place_cues, heads = [], []
-            for s, e, bits in cues:
-                if bits & PLACE_CUE:
-                    if not view[s - 1 : s].isalpha():
-                        place_cues.append((s, e))
-                    elif is_compound_head(view, s - 1, e):
-                        heads.append((s - 1, e))  # a compound's head ("Talort"): a suffix key
-            site_starts = [s for s, _, bits in cues if bits & SITE_WORD]
-        else:
-            street_starts, place_cues, site_starts, heads = _NONE, _NONE, _NONE, _NONE
         if flags & _REGEX_FLAGS or street_starts or phones:
-            regex_spans = self.regex.find(view, Candidates(flags, street_starts, phones))
+            regex_spans = self.regex.find(view, Candidates(flags, street_starts, phones, note.suffix_starts))
             if regex_spans and LOC in self.types:  # the place after a postcode is a city, not a street
                 regex_spans = [
                     Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s

@@ -358,13 +358,20 @@ class AddressFinder:
         suffixed: bool = True,
         street_starts: list[int] | None = None,
         labelled: bool = True,
+        suffix_starts: list[int] | None = None,
     ) -> list[Span]:
-        """Street addresses: streets with a suffix (scanned only if ``suffixed``: a chunk saw a
-        suffix before a number here), suffix-less ones starting at ``street_starts`` (every
-        capital A/I/Z/U/H when None) and any street after an address label (sought only if
-        ``labelled``: a chunk saw a label's stem here)."""
+        """Street addresses: streets with a suffix (sought only if ``suffixed``: a chunk saw a
+        suffix before a number here, at ``suffix_starts`` or anywhere when None), suffix-less
+        ones starting at ``street_starts`` (every capital A/I/Z/U/H when None) and any street
+        after an address label (sought only if ``labelled``: a chunk saw a label's stem here)."""
         out: list[Span] = []
-        for m in _ADDRESS.finditer(text) if suffixed else ():
+        if not suffixed:
+            suffixes: Iterable[re.Match[str]] = ()
+        elif suffix_starts is None:
+            suffixes = _ADDRESS.finditer(text)
+        else:  # the suffix alternation tried at every letter costs more than the rest of the stage
+            suffixes = matches_from(_ADDRESS, text, sorted(suffix_starts))
+        for m in suffixes:
             start = _street_token_start(text, m.start())
             if start is None or not _house_number_ends(text, m.end()):
                 continue

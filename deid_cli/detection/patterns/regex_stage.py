@@ -23,11 +23,13 @@ EVERY_PATTERN = EMAIL | URL | STREET | ZIP_DIGITS | ZIP_KEYWORD | ADDRESS_LABEL
 
 class Candidates(NamedTuple):
     """Where this stage's patterns may match in a note: the chunk's candidate flags, and the
-    starts of suffix-less street names ("Am", "Im" ...) and of phone numbers (None: anywhere)."""
+    starts of suffix-less street names ("Am", "Im" ...), of phone numbers and of street suffixes
+    before a house number (None: anywhere)."""
 
     flags: int
     street_starts: list[int] | None
     phone_starts: list[int] | None = None
+    suffix_starts: list[int] | None = None
 
 
 _PRIORITY = {"RegexEmail": 0, "RegexWebsite": 1, "RegexPhone": 2, "RegexAddress": 3, "RegexZIP": 4}
@@ -69,7 +71,11 @@ class RegexStage:
         elif candidates.phone_starts:
             spans.extend(find_phones(text, candidates.phone_starts))
         addresses = self._addresses.addresses(
-            text, bool(flags & STREET), candidates.street_starts, bool(flags & ADDRESS_LABEL)
+            text,
+            bool(flags & STREET),
+            candidates.street_starts,
+            bool(flags & ADDRESS_LABEL),
+            candidates.suffix_starts,
         )
         spans.extend(addresses)
         if flags & (ZIP_DIGITS | ZIP_KEYWORD):

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -74,6 +74,11 @@ generalise-vault: install
 # since session 12 (measured unseen once first).
 generalise-reserve: install
 	$(BIN)/python scripts/generalise.py report --family reserve --count 1000 --seed 7
+
+# The ledger family (new PHI material, test persons, written in session 13 by a helper and never
+# read by the developer): counts only.
+generalise-ledger: install
+	$(BIN)/python scripts/generalise.py report --family ledger --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

@@ -55,6 +55,14 @@ were looked at; since then, in session 12, they are looked at as counts per clas
 shape class, as vault's are (``report --family reserve``, ``make generalise-reserve``), so it too
 no longer measures phrasings the rules were never fitted to.
 
+An eighth family, ``ledger``, was written in session 13 by a helper for that purpose, from its own
+knowledge of German, Austrian, Swiss and South Tyrolean clinical documents and without reading
+deid's detection code or any other family's material: new PHI frames, institution phrasings, ID
+keywords and number shapes, ward, address and mail shapes and invented places and streets from
+other morphemes and forms (``ledger``), disjoint from all seven other families, with the test
+family's persons. The developer never reads it or prints its documents; its failures are looked
+at only as counts per class (``report --family ledger``, ``make generalise-ledger``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -62,13 +70,15 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault, reserve).
+  vault, reserve, ledger).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
 - ``sealed``: the sealed family's PHI frames and toponym morphemes (opened for shapes in session 11).
 - ``vault``: the vault family's PHI frames and toponym morphemes (never to be read by the developer).
 - ``reserve``: the reserve family's PHI frames and toponym morphemes (never to be read by the
+  developer).
+- ``ledger``: the ledger family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.

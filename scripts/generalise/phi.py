@@ -28,8 +28,8 @@ NOTE_KINDS: tuple[tuple[str, int], ...] = (
     ("place", 3), ("id", 2), ("mail", 2), ("site", 1), ("ward", 1), ("address", 1),
 )  # fmt: skip
 # "{in_site}", "{Von_site}" ...: preposition + article before the dative institution; contracted
-# where German contracts them ("im", "vom", "zur"). Only the holdout, fresh, sealed, vault and
-# reserve families use them.
+# where German contracts them ("im", "vom", "zur"). Only the holdout, fresh, sealed, vault,
+# reserve and ledger families use them.
 SITE_PREPOSITION = re.compile(r"([Ii]n|[Vv]on|[Zz]u|[Bb]ei)_site")
 CONTRACTIONS: dict[tuple[str, str], str] = {
     ("in", "dem"): "im", ("von", "dem"): "vom", ("zu", "dem"): "zum", ("zu", "der"): "zur",

@@ -114,10 +114,10 @@ TEST = Family(
 )
 # fmt: on
 
-# The holdout, fresh, sealed, vault and reserve families write their persons in the test family's
-# frames: only their PHI is new.
+# The holdout, fresh, sealed, vault, reserve and ledger families write their persons in the test
+# family's frames: only their PHI is new.
 FAMILIES: dict[str, Family] = {
     "dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST, "sealed": TEST, "vault": TEST,
-    "reserve": TEST,
+    "reserve": TEST, "ledger": TEST,
 }  # fmt: skip
 SLOT = re.compile(r"\{(\w+)\}|\[\[([^\]]+)\]\]")

@@ -101,6 +101,7 @@ _DATE_LINE_CANDIDATE = re.compile(
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
     rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])"
+    rf"|(?<=[A-ZÄÖÜ]{{2}})(?:{'|'.join(h.upper() for h in COMPOUND_SITE_HEADS)})(?![\w-])"
 )
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
@@ -249,10 +250,13 @@ class Chunk:
                 if bits & SALUTATION_START:
                     salutations[note].append((start, padded[at + 2 : end]))
                 if bits & SITE_WORD and padded[at + 1] != " ":
-                    # a compound site stem (no blank before its key): in a compound, lower case,
-                    # or after a hyphen ("Marienklinik", "Elisabethinen-Krankenhaus")
+                    # a compound site stem (no blank before its key): in a compound, lower case or
+                    # in capitals, or after a hyphen ("Marienklinik", "KREISSPITAL",
+                    # "Elisabethinen-Krankenhaus")
                     if at > 0 and (
-                        (joined[at].islower() and joined[at - 1].isalpha()) or joined[at - 1] == "-"
+                        (joined[at].islower() and joined[at - 1].isalpha())
+                        or (joined[at].isupper() and joined[at - 1].isupper())
+                        or joined[at - 1] == "-"
                     ):
                         flags[note] |= NAMED_SITE
                 elif bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):

@@ -105,6 +105,39 @@ def test_ordinary_words_in_those_frames_stay(text: str) -> None:
     assert [value for value, kind in typed(text) if kind == "LOC"] == []
 
 
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # Swiss spelling and a compass's compounds are cues as "außerhalb" and "nördlich" are
+        ("Unfall ausserhalb Quirnstetten auf der Landstraße.", "Quirnstetten"),
+        ("Wohnhaft nordöstlich von Kolmsdorf.", "Kolmsdorf"),
+        ("Sturz südwestlich Brettheim beim Wandern.", "Brettheim"),
+        # a hamlet, parish or canton names its place as "Ortsteil" does
+        ("Sie lebt in der Fraktion Moosreith oberhalb des Tals.", "Moosreith"),
+        ("Kanton Zirbenau, Gemeinde Quelmbrunn.", "Zirbenau"),
+        ("Zugezogen aus der Rotte Kolmsdorf.", "Kolmsdorf"),
+        # a residence label, an adverb, the place
+        ("Wohnort derzeit Quirnstetten.", "Quirnstetten"),
+        ("Geburtsort vermutlich Brettheim.", "Brettheim"),
+    ],
+)
+def test_swiss_spellings_compass_compounds_hamlets_and_a_labels_adverb(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Herkunft unklar, Patient spricht wenig Deutsch.",
+        "Wohnort unbekannt.",
+        "Die Fraktion der Grünen tagte.",
+        "Schmerzen ausserhalb Ruhephasen.",  # an ordinary noun after the cue
+    ],
+)
+def test_ordinary_words_after_those_cues_stay(text: str) -> None:
+    assert [value for value, kind in typed(text) if kind == "LOC"] == []
+
+
 def test_a_place_noun_after_an_ort_label_is_named_by_its_own_cue() -> None:
     """ "Fundort: Gemeindegebiet Zirbl": the noun of a place's kind is no part of the place."""
     assert "Gemeindegebiet" not in " ".join(masked("Fundort: Gemeindegebiet Zirbl, Forstweg."))
@@ -118,6 +151,8 @@ def test_a_place_noun_after_an_ort_label_is_named_by_its_own_cue() -> None:
     [
         ("Bleibe: 4711 Zirbenau", "4711", "Zirbenau"),  # a label no list knows, before a colon
         ("Zustellort 81234 Moosreith\nTel. privat", "81234", "Moosreith"),  # a label at its line's start
+        ("Lärchgasse 3/A\nI-39042 Quelmbrunn", "I-39042", "Quelmbrunn"),  # South Tyrol's "I-"
+        ("Lärchgasse 3, IT-39042 Quelmbrunn", "IT-39042", "Quelmbrunn"),
     ],
 )
 def test_a_postcode_after_any_labels_colon_or_at_a_lines_start(text: str, code: str, place: str) -> None:
@@ -221,13 +256,25 @@ def test_stages_vertebrae_and_counts_after_a_department_stay(text: str) -> None:
         ("Überweisung an Physiotherapie Zirbl & Partner.", "Physiotherapie Zirbl & Partner"),
         ("Kontrolle in der Heilstätte Quelmbrunn.", "Heilstätte Quelmbrunn"),  # new site words
         ("Betreuung durch die Sozialstation Kolmsdorf.", "Sozialstation Kolmsdorf"),
+        # a compound site word in capitals, as letterheads write it
+        ("KREISSPITAL QUELMBRUNN\nInnere Medizin", "KREISSPITAL QUELMBRUNN"),
+        ("REGIONALSPITAL KOLMSDORF, Chirurgie", "REGIONALSPITAL KOLMSDORF"),
     ],
 )
 def test_a_site_is_masked_whole(text: str, site: str) -> None:
     assert (site, "SIT") in typed(text)
 
 
-@pytest.mark.parametrize("text", ["Befund MRT Klinikum.", "Labor normal.", "Physiotherapie und Partner."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Befund MRT Klinikum.",
+        "Labor normal.",
+        "Physiotherapie und Partner.",
+        "Im KREISSPITAL wurde operiert.",  # a compound in capitals with no name after it
+        "Das SPITAL war voll.",
+    ],
+)
 def test_an_acronym_or_a_service_noun_without_a_name_names_no_site(text: str) -> None:
     assert masked(text) == []
 

@@ -120,6 +120,9 @@ PLACE_LABEL_STEMS: tuple[str, ...] = (
 # Zweitwohnsitz Zirbl"), as the "<kind>ort" labels do without their colon ("Urlaubsort Zirbl").
 PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
     "sprengel", "gemeindesprengel", "zweitwohnsitz", "hauptwohnsitz", "nebenwohnsitz",
+    # a hamlet or parish of a municipality, a canton ("Fraktion Zirbl", South Tyrol's hamlets;
+    # "Rotte Zirbl", "Gemarkung Zirbl", "Kanton Zirbl")
+    "fraktion", "gemeindefraktion", "rotte", "gemarkung", "ortslage", "kanton", "pfarre", "pfarrei", "einöde",
 )  # fmt: skip
 # Institutions and landmarks named after their town, as written ("Rettung Zirbl", "BH Zirbl",
 # "Gemeindeamt Zirbl", "Volksschule Zirbl", "Bahnhof Zirbl", "Ortsmitte Zirbl"): the town's
@@ -157,8 +160,9 @@ PLACE_CUES: tuple[str, ...] = (
     "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
     "über", "nahe", "nähe", "höhe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
     "heimatstadt",
-    "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "oberhalb",
-    "unterhalb", "außerhalb", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
+    "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "nordöstlich",
+    "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb", "ausserhalb",
+    "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
     "großraum", "umland", "stadtrand", "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt",
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",

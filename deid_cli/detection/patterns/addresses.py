@@ -63,10 +63,10 @@ _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
     r"(?:[ ]?[-–][ ]?" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
     # after a slash any short word names a part of the house, a unit word or not ("12/Haus 3/Top 7",
-    # "4/Hinterhaus 2")
-    r"(?:[ ]?/[ ]?(?:[A-ZÄÖÜ][a-zäöüß]{1,11}\.?[ ]?)?"
+    # "4/Hinterhaus 2"), or a letter alone names the house or its door ("12/B", "7/a", "3/2/C")
+    r"(?:[ ]?/[ ]?(?:(?:[A-ZÄÖÜ][a-zäöüß]{1,11}\.?[ ]?)?"
     + _NOT_POSTCODE
-    + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?){0,3}"
+    + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?|[A-Za-z](?![\w\-]))){0,3}"
 )
 # The scan is anchored on the rare part, "suffix + house number", not on every capitalised
 # word: a regex that starts at each word and tries all suffixes is ~20x slower on prose. The
@@ -212,7 +212,7 @@ _HOUSE_PART_AFTER = re.compile(
     _HOUSE_PART_WORD
     + r"(?=[ \t]*(?:[,–][ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\r?\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\())"
 )
-_ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|A|D)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
+_ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|IT|A|D|I)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"

@@ -234,12 +234,15 @@ _APPOSITION_NOUNS = "|".join(
         *sorted(PLACE_INSTITUTION_NOUNS, key=len, reverse=True),
     ]
 )
+# A residence label's copula or adverb before its place: "Heimat ist Zirbl", "Wohnort derzeit
+# Zirbl", "Geburtsort vermutlich Zirbl" (one lower-case word; a place starts with a capital).
+_RESIDENCE_COPULA = r"(?:ist|war|bleibt|lautet|[a-zäöüß]{3,16})"
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"
     r"[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
     r"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|Herkunft|Heimat|Wohnsitz|(?:Heimat|Wohn)gemeinde)"
-    r"[ \t]+(?:ist|war|bleibt|lautet)|"
+    rf"[ \t]+{_RESIDENCE_COPULA}|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
     rf"(?:{_LABEL_ORTS})ort[ \t]*:|"
@@ -257,13 +260,14 @@ _LOC_TRIGGER = guarded(
     r"[Nn]ähe(?:[ \t]+von)?|(?:[Uu]mgebung|[Gg]egend)[ \t]+von|(?:[Gg]egend|[Rr]und)[ \t]+um|"
     r"[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
     r"[Vv]or|[Hh]inter|"
-    r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Oo]berhalb|[Uu]nterhalb|[Aa]ußerhalb)(?:[ \t]+von)?|"
+    r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Nn]ord(?:öst|west)lich|[Ss]üd(?:öst|west)lich"
+    r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb)(?:[ \t]+von)?|"
     r"[Zz]wischen))"
     # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:")
     r"(?:[ \t]*:)?[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
-    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH|FL|LI)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
+    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH|FL|LI|I|IT)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
 )
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
@@ -271,7 +275,7 @@ _RESIDENCE_CUE = re.compile(
     r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in"
     r"|(?:wohnt|lebt|wohnhaft|wohnte|lebte)(?:[ \t]+[^\s.,;:!?()]{1,15}){1,5}[ \t]+in"
     r"|(?:(?:wohn|geburts|heimat|herkunfts)ort|herkunft|heimat|wohnsitz|(?:heimat|wohn)gemeinde)"
-    r"[ \t]+(?:ist|war|bleibt|lautet)"
+    rf"[ \t]+{_RESIDENCE_COPULA}"
     r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde"
     r"|(?:zuhause|daheim|ansässig|beheimatet|wohnend)[ \t]+in|gebürtig[ \t]+aus"
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
@@ -308,7 +312,10 @@ _ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOW
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
 _ROUTE_CUES = ("bei", "ab", "bis", "via", "durch", "vor", "hinter")
 # A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau".
-_SIDE_CUES = ("nördlich", "südlich", "östlich", "westlich", "oberhalb", "unterhalb", "außerhalb")
+_SIDE_CUES = (
+    "nördlich", "südlich", "östlich", "westlich", "nordöstlich", "nordwestlich", "südöstlich", "südwestlich",
+    "oberhalb", "unterhalb", "außerhalb", "ausserhalb",
+)  # fmt: skip
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
@@ -347,8 +354,7 @@ _CUE_TESTS: dict[str, int] = {
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
 }
-_COPULA_AFTER = re.compile(r"[ \t]+(?:ist|war|bleibt|lautet)[ \t]")
-_COPULA_INITIALS = frozenset("iwbl")
+_COPULA_AFTER = re.compile(rf"[ \t]+{_RESIDENCE_COPULA}[ \t]+(?=[A-ZÄÖÜ])")
 # The text from a place's start to the next blank, as far as the pre-check remembers it.
 _FIRST_TOKEN_MAX = 48
 _FIRST_TOKEN = re.compile(rf"\S{{1,{_FIRST_TOKEN_MAX}}}")
@@ -968,7 +974,7 @@ class OrgStage:
         if pos >= len(text) or not text[pos].isupper():
             return (
                 bool(tests & _MAY_COPULA)
-                and text[pos : pos + 1] in _COPULA_INITIALS
+                and text[pos : pos + 1].islower()
                 and _COPULA_AFTER.match(text, end) is not None
             )
         if tests & _AFTER_GEGEND and not text[max(0, start - 12) : start].rstrip(" \t").lower().endswith(

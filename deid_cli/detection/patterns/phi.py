@@ -444,8 +444,12 @@ _ID_KEYWORD = (
 # a spaced dash ("Labor-Nr. - 4471203311", "Zytologie-Nr. – Q17/20431"); the code starts right
 # after the dash, so a sentence after one is no code.
 _CODE_GLOSS = r"(?:[ \t]{0,3}\([^()\n]{1,24}\))?[ \t]{0,3}"
+# A form's field may be set off by a bar between blanks or by leader dots ("Fall-Nr. | 4471",
+# "Fall-Nr. ........ 4471", "Fall-Nr.…4471"), as by a colon.
+_FORM_RULE = r"(?<=[ \t])\|[ \t]{1,3}|(?:\.{2,}|…+)[ \t]{0,3}"
 _CODE_SEPARATOR = _CODE_GLOSS + (
     r"(?:[:#=][ \t]{0,3}|(?<=[ \t])[-–—][ \t]{1,3}(?=[A-Za-z0-9])"
+    rf"|{_FORM_RULE}"
     r"|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
 )
 # A German pension insurance number (Rentenversicherungsnummer), spaced or not: area, birth date,
@@ -537,11 +541,16 @@ _LETTER_DOT = r"[A-RT-Z]\."
 # ("Intensivstation 2019").
 # A wing after the number, maybe of two directions: "7 Nord", "4-Ost", "6 Süd-West".
 _WINGS_AFTER = rf"(?:[ \t\-]{_WING}(?:-{_WING})?)"
+# A ward's short name glued or hyphened to its number, as departments and wings are shortened
+# ("Med3", "Chir-2", "Nord3", "Kar-12"); a floor and its wing ("2.OG-B", "3. OG Nord").
+_WARD_ABBREVIATION = r"[A-ZÄÖÜ][a-zäöü]{1,3}-?(?=\d)"
+_FLOOR_AND_WING = rf"\d{{1,2}}\.[ ]?(?:OG|UG|EG|DG)(?:[ \-](?:{_WING}|[A-Z])|-?[A-Z])?(?![\w\-])"
 # Roman numbers: "Station IIb", "Innere II", "Station 3/II" (to XII; "V" alone, "X" alone and
 # "I" alone are too often a letter or a word).
 _ROMAN = r"(?:XI{1,2}|I[VX]|VI{1,3}|I{2,3})"
 _WARD_NUMBER = (
-    rf"(?:(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,2}}[ ]?)?"
+    rf"(?:{_FLOOR_AND_WING}"
+    rf"|(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,2}}[ ]?|{_WARD_ABBREVIATION})?"
     rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])))?"
     rf"(?:[A-Z]|[a-gi-wyz])?(?:-[A-Z](?![\w]))?{_WINGS_AFTER}?"
     rf"|{_ROMAN}[a-d]?(?![\w\-]))"
@@ -569,19 +578,29 @@ _ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
 
 def _place_head(words: list[str], tails: list[str], extra: str = "", number: str = "") -> str:
     """A place word ("Station") or a compound ending in one of ``tails`` ("Intensivstation",
-    "IMC-Station"), then ``number`` and an optional colon; the first capital is checked with a
-    lookbehind, so the scan skips ahead."""
+    "IMC-Station"), then ``number``, an optional gloss in brackets ("Station (IMC):") and an
+    optional colon; the first capital is checked with a lookbehind, so the scan skips ahead."""
     lower, upper = "|".join(tails), "|".join(t.capitalize() for t in tails)
     return (
         rf"(?P<head>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:{_rests(words)}{extra}"
         rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|-(?:{upper}))))"
-        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
+        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}\([^()\n]{{1,20}}\))?(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
     )
 
 
 _WARD = re.compile(
     _place_head(_WARD_WORDS, ["station", "einheit", "haus", "gebäude", "pavillon", "unit", "trakt", "flügel"])
     + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
+)
+# A ward word, a noun and a code shaped as wards' codes are (a letter, a floor or a short name
+# with its number; no bare number, which may count anything): "IMC Überwachung B4/2", "Station
+# Lärche 2.OG-B", "Etage Neubau Med-3".
+_WARD_AFTER_NOUN = re.compile(
+    _place_head(_WARD_WORDS, ["station", "einheit", "unit"])
+    + r"[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}(?:\([^()\n]{1,20}\)[ \t]{0,3})?(?::[ \t]{0,3})?"
+    + rf"(?P<code>{_FLOOR_AND_WING}|[A-Z]\d{{1,2}}/\d{{1,2}}(?![\d/])|{_WARD_ABBREVIATION}\d{{1,2}}(?![\d/])"
+    + r"|\d{1,2}(?![DT])[A-Z])"
+    + _CODE_END
 )
 _ROOM = re.compile(
     # "Zimmer-Nr. 12" (but "Hausnummer 12" is an address)
@@ -735,18 +754,24 @@ _FLOOR_WARD = re.compile(
 # department word names a ward, so a letter is code enough there.
 _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_COLON_ID, 4, None), (_FILE_NUMBER, 2, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place),
-    (_WARD_WING, 0, None), (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
+    (_WARD_WING, 0, None), (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_NOUN, 1, _is_place),
+    (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
     (_WARD_OF_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
     (_NAMED_WARD, 0, _is_ward_name), (_WING_WARD, 1, None), (_FLOOR_WARD, 1, None),
 )  # fmt: skip
 # Keyword identifiers: (pattern, fewest digits, check).
-# Any label with a colon before a code shaped as identifiers are and measurements are not: seven
-# or more digits in one run, or a series of capitals with slashes or hyphens ("Kennung: 20231144",
-# "Vorgang: KH-2023/4455", "Eingang: 23/AB/00441"). Lab counts carry a unit ("250000/µl").
+# Any label with a colon (a bar, leader dots, a tab) before a code shaped as identifiers are and
+# measurements are not: seven or more digits in one run; a series of capitals with slashes or
+# hyphens ("Kennung: 20231144", "Vorgang: KH-2023/4455", "Eingang: 23/AB/00441", "Vorgang |
+# K-7-20441"); dotted or slashed digit groups, dates aside ("Eingang: 2023.11/4471"); capitals
+# and digits in turn with five digits or more ("Probe: XK44712QB"). Lab counts carry a unit
+# ("250000/µl"); a tumour's stage has fewer digits ("T2N1M0").
 _LABELLED_CODE = re.compile(
-    r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[\w.\-]{1,30})[ \t]{0,2}:[ \t]{0,3}"
-    r"(?P<code>(?:[A-Z]{1,4}[\-/ ]?)?\d{7,14}|[A-Z]{1,4}[\-/]?\d{2,4}[\-/]\d{3,8}"
-    r"|\d{2,4}[\-/][A-Z]{1,4}[\-/]\d{3,8})"
+    r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[\w.\-]{1,30})"
+    rf"(?:[ \t]{{0,2}}:[ \t]{{0,3}}|[ \t]{{0,2}}(?:{_FORM_RULE})|\t[ \t]{{0,3}})"
+    r"(?P<code>(?:[A-Z]{1,4}[\-/ ]?)?\d{7,14}|[A-Z]{1,4}[\-/]?\d{1,4}[\-/]\d{3,8}"
+    r"|\d{2,4}[\-/][A-Z]{1,4}[\-/]\d{3,8}|\d{1,4}[./]\d{2,6}[./]\d{2,8}"
+    r"|(?=[A-Z0-9]{6,16}(?!\w))(?=(?:[A-Z]*\d){5})(?:[A-Z]+\d+[A-Z]|\d+[A-Z]+\d)[A-Z0-9]*)"
     r"(?![\w/.,\-]|[ \t]*(?:/|mg|µg|ml|µl|l|%|E\b|IE|Einheiten|mmol|g\b))" + _MORE_GROUPS
 )
 # A letter's reference line: "Unser Zeichen: XY/4471/23", "Ihr Zeichen ab-12/7", "Ihr
@@ -754,14 +779,21 @@ _LABELLED_CODE = re.compile(
 # (a court's file number whole).
 _REFERENCE_LINE = re.compile(
     r"(?P<kw>(?<![\w\-])(?:[Uu]nser(?:e)?|[Ii]hr(?:e)?)[ \t]+(?:Zeichen|Aktenzeichen|Geschäftszeichen|Az\.))"
-    r"[ \t]{0,3}:?[ \t]{0,3}"
+    + _CODE_SEPARATOR
+    + r"[ \t]{0,3}"
     rf"(?P<code>{_COURT_CODE}"
     r"|(?:[A-Za-z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39})(?![\w\-/])"
     + _MORE_GROUPS
 )
+# A code of capitals and two digit groups joined by hyphens or slashes, seven digits or more, is
+# an identifier whatever stands before it ("Vorgang K-2031-004471", "AB-4471/20331"): no phone,
+# date, dose or measurement has this shape.
+_SERIES_CODE = re.compile(
+    r"(?P<kw>)(?<![\w\-/.])(?P<code>[A-Z]{1,4}-\d{2,6}[\-/]\d{3,8})(?![\w\-/]|[.,]\d)" + _MORE_GROUPS
+)
 _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
-    (_REFERENCE_LINE, 1, None),
+    (_REFERENCE_LINE, 1, None), (_SERIES_CODE, 7, None),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(f"{_GROUP}|{_CLOSING_GROUP}")  # the groups of _MORE_GROUPS, one by one
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456",

@@ -176,6 +176,10 @@ def test_abbreviations_and_numbers_are_not_urls(stage: RegexStage, text: str) ->
         ("Hauptstraße 12 a", "Hauptstraße 12 a"),
         ("Hauptstraße 12-14", "Hauptstraße 12-14"),
         ("Hauptstraße 12/Top 3", "Hauptstraße 12/Top 3"),
+        # a letter after the slash names the house or its door
+        ("Quellenweg 14/B, 2. Stock", "Quellenweg 14/B, 2. Stock"),
+        ("Zirbelgasse 7/a", "Zirbelgasse 7/a"),
+        ("Föhrenring 3/2/C", "Föhrenring 3/2/C"),
         ("Bahnhofstrasse 4", "Bahnhofstrasse 4"),
         ("Rennweg 9", "Rennweg 9"),
         ("Opernring 1", "Opernring 1"),

@@ -716,6 +716,37 @@ def test_initials_and_durations_after_a_ward_word_are_no_ward(stage: PhiStage, t
 @pytest.mark.parametrize(
     ("text", "code"),
     [
+        ("Übernahme auf Station Med3.", "Med3"),  # a department's short name and its number
+        ("Etage Chir-2, Zimmer 4", "Chir-2"),
+        ("Sektor (IMC): B4/2", "B4/2"),  # a gloss between the ward word and its code
+        ("Wohnbereich 2.OG-B", "2.OG-B"),  # a floor and its wing
+        ("Station 3. OG Nord", "3. OG Nord"),
+        ("IMC Überwachung B4/2 übernommen", "B4/2"),  # a ward word, a noun and the code
+        ("Etage Neubau Med-3", "Med-3"),
+    ],
+)
+def test_short_names_floors_and_glossed_ward_words_name_a_ward(stage: PhiStage, text: str, code: str) -> None:
+    assert found(stage, text, ID)[:1] == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Station 2 Tage belegt.",
+        "Bereich L4 schmerzhaft",  # a vertebra
+        "Einheit (Insulin): 12 IE",  # a dose
+        "Einheit Insulin B-12",  # a vitamin, not a ward's code
+        "Bereich Wirbelsäule L4",
+        "Bereich Rücken 3 Tage",
+    ],
+)
+def test_doses_and_anatomy_after_a_glossed_ward_word_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
         ("Einweisungsnummer: 2023-44871", "2023-44871"),
         ("Episoden-ID 88412093 bitte angeben", "88412093"),
         ("Bild-Nr. A 2023/1177", "A 2023/1177"),
@@ -942,6 +973,48 @@ def test_keywords_in_capitals_or_with_a_gloss_introduce_an_identifier(
     stage: PhiStage, text: str, code: str
 ) -> None:
     assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Fall-Nr. | 4471203", "4471203"),  # a form's bar
+        ("Fall-Nr. .......... 4471203", "4471203"),  # leader dots
+        ("Aufnahmezahl…Q-2031/4477", "Q-2031/4477"),
+        ("Befundnummer ..... 20-7741", "20-7741"),
+        ("Vorgang | K-7-20441", "K-7-20441"),  # any label before a code's shape
+        ("Eingang: 2031.11/4471", "2031.11/4471"),  # dotted and slashed digit groups
+        ("Probe: XK44712QB", "XK44712QB"),  # capitals and digits in turn
+        ("Auftrag\tB-12-44710", "B-12-44710"),  # a tab sets off the field
+        ("Vorgang K-2031-004471 angelegt", "K-2031-004471"),  # a series code needs no keyword
+        ("Unser Zeichen – AB/12/3345", "AB/12/3345"),  # a reference line's dash
+    ],
+)
+def test_form_separators_and_code_shapes_after_any_label_name_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stadium: pT2N1M0G2R0",  # a tumour's stage
+        "RR: 120/80",
+        "Datum .......... 12.03.2031",
+        "Version | 1.2.3",
+        "Leukozyten ...... 12.500/µl",
+        "Dosis | 1-0-1",
+        "Probe: XK4471QB",  # four digits are not enough without a keyword
+        "Vitamin B-12 substituiert",
+        "Kontrolle in KW-12/2031",  # a calendar week
+        "Tel. 0512-504-22310",
+    ],
+)
+def test_stages_measures_dates_and_doses_after_a_form_separator_are_no_identifiers(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []
 
 
 @pytest.mark.parametrize(

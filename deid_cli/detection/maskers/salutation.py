@@ -7,6 +7,7 @@ typing evidence (Dr. -> HCP, Pat. -> PAT, a sign-off -> the note's author).
 
 from __future__ import annotations
 
+import functools
 import re
 
 import ahocorasick
@@ -91,19 +92,27 @@ class SalutationMasker:
         self._kinds = kinds
         alternatives = sorted(kinds, key=len, reverse=True)
         self._alternatives = alternatives
-        body = _alternation(alternatives)
-        self._trigger = guarded(r"(?<![\w.])", rf"(?:{body})")
+        self._body = body = _alternation(alternatives)
         # What may follow a trigger for anything to happen: a blank or gap character, a letter
         # (a name, or "Dr.Gruber"), or the first character of a chained title.
         self._title_start = re.compile(first_char_class(body) or ".", re.S)
-        # A chained title may follow a full stop without a space: "Prof. Dr.Dr. X".
-        self._chained = re.compile(rf"(?<![\w])(?:{body})")
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
         self._firsts = _first_word_automaton(alternatives)
         # (trigger, chained-title) patterns of the triggers that start with given first words
         self._by_first: dict[tuple[str, ...], tuple[re.Pattern[str], re.Pattern[str]]] = {}
         self._trigger_facts: dict[str, tuple[str, bool]] = {}
         self._title_facts: dict[str, tuple[str, bool]] = {}
+
+    # The whole alternation of triggers, compiled when first needed: a note the chunk's automaton
+    # scanned matches only the triggers of the words it found (``_patterns``).
+    @functools.cached_property
+    def _trigger(self) -> re.Pattern[str]:
+        return guarded(r"(?<![\w.])", rf"(?:{self._body})")
+
+    @functools.cached_property
+    def _chained(self) -> re.Pattern[str]:
+        """A chained title may follow a full stop without a space: "Prof. Dr.Dr. X"."""
+        return re.compile(rf"(?<![\w])(?:{self._body})")
 
     def _facts(self, trigger: str) -> tuple[str, bool]:
         """A trigger's kind and whether it is strong, worked out once per spelling."""

@@ -98,10 +98,13 @@ _DATE_LINE_CANDIDATE = re.compile(
 # site word (medical_site._COMPOUND_KIND) contains this; MedicalSite tests a note with it when
 # no chunk flagged it. The compound's letter before its head is left to _COMPOUND_KIND: a
 # lookbehind first would be tried at every position of the chunk.
+# A compound site word's head in capitals after capitals ("KREISSPITAL"; letterheads write
+# houses in capitals): a match here and in MedicalSite's compound search.
+UPPER_SITE_HEADS = tuple(head.upper() for head in COMPOUND_SITE_HEADS)
+SITE_HEAD_IN_CAPITALS = rf"(?<=[A-ZÄÖÜ]{{2}})(?:{'|'.join(UPPER_SITE_HEADS)})(?![\w-])"
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
-    rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])"
-    rf"|(?<=[A-ZÄÖÜ]{{2}})(?:{'|'.join(h.upper() for h in COMPOUND_SITE_HEADS)})(?![\w-])"
+    rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])|{SITE_HEAD_IN_CAPITALS}"
 )
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
@@ -266,7 +269,7 @@ class Chunk:
                     if bits & PLACE_CUE:
                         if at < offset or not joined[at].isalpha():
                             place_cues[note].append((start, stop))
-                        elif is_compound_head(joined, at, end - 1) and at - 2 >= offset:
+                        elif is_compound_head(joined, at, end - 1):  # (no letter before a note)
                             heads[note].append((start - 1, stop))  # a compound's head: a suffix key
                     if bits & SITE_WORD:
                         site_starts[note].append(start)

@@ -178,9 +178,10 @@ COMPOUND_SITE_HEADS: tuple[str, ...] = (
     "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
     "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
 )  # fmt: skip
-# Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in lower case: automaton keys
-# with no blank, found anywhere in a word; a hit in a compound or after a hyphen flags the note
-# for MedicalSite's named-site scans (no str.find over the chunk).
+# Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in the lower-case match view:
+# automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case, or
+# capitals after capitals) or after a hyphen flags the note for MedicalSite's named-site scans
+# (no str.find over the chunk).
 NAMED_SITE_STEMS: tuple[str, ...] = (*COMPOUND_SITE_HEADS, "hospiz", "ambulatorium")
 
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).

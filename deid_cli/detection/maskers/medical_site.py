@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE
+from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE, SITE_HEAD_IN_CAPITALS, UPPER_SITE_HEADS
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.lexicon.triggers import (
     COMPOUND_SITE_HEADS,
@@ -120,11 +120,9 @@ _MAX_DOCTOR_WORDS = 3
 # The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
 # found where the chunk flagged one (chunk.NAMED_SITE_CANDIDATE).
 # A compound's head in lower case after its first part, or in capitals after capitals
-# ("Marienkrankenhaus", "KREISSPITAL"; letterheads write houses in capitals).
-_UPPER_SITE_HEADS = tuple(head.upper() for head in COMPOUND_SITE_HEADS)
+# ("Marienkrankenhaus", "KREISSPITAL").
 _COMPOUND_KIND = re.compile(
-    rf"(?<=[a-zäöüß])(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])"
-    rf"|(?<=[A-ZÄÖÜ]{{2}})(?:{'|'.join(_UPPER_SITE_HEADS)})(?![\w-])"
+    rf"(?<=[a-zäöüß])(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])|{SITE_HEAD_IN_CAPITALS}"
 )
 
 
@@ -133,7 +131,7 @@ def _compound_kinds(view: str) -> list[re.Match[str]]:
     with str.find, not a pattern tried at every letter); one per compound, whichever head of it
     ("klinik" or "klinikum", "spital" or "hospital") is found first."""
     found: dict[int, re.Match[str]] = {}
-    for head in (*COMPOUND_SITE_HEADS, *_UPPER_SITE_HEADS):
+    for head in (*COMPOUND_SITE_HEADS, *UPPER_SITE_HEADS):
         pos = view.find(head)
         while pos >= 0:
             if (match := _COMPOUND_KIND.match(view, pos)) is not None:

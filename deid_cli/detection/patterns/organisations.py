@@ -236,7 +236,7 @@ _APPOSITION_NOUNS = "|".join(
 )
 # A residence label's copula or adverb before its place: "Heimat ist Zirbl", "Wohnort derzeit
 # Zirbl", "Geburtsort vermutlich Zirbl" (one lower-case word; a place starts with a capital).
-_RESIDENCE_COPULA = r"(?:ist|war|bleibt|lautet|[a-zäöüß]{3,16})"
+_RESIDENCE_COPULA = r"[a-zäöüß]{3,16}"
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"

@@ -576,6 +576,10 @@ _ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal"]
 _ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
 
 
+# A gloss in brackets after a ward word ("Sektor (IMC): B4/2").
+_WARD_GLOSS = r"\([^()\n]{1,20}\)"
+
+
 def _place_head(words: list[str], tails: list[str], extra: str = "", number: str = "") -> str:
     """A place word ("Station") or a compound ending in one of ``tails`` ("Intensivstation",
     "IMC-Station"), then ``number``, an optional gloss in brackets ("Station (IMC):") and an
@@ -584,7 +588,7 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
     return (
         rf"(?P<head>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:{_rests(words)}{extra}"
         rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|-(?:{upper}))))"
-        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}\([^()\n]{{1,20}}\))?(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
+        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}{_WARD_GLOSS})?(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
     )
 
 
@@ -597,7 +601,7 @@ _WARD = re.compile(
 # Lärche 2.OG-B", "Etage Neubau Med-3".
 _WARD_AFTER_NOUN = re.compile(
     _place_head(_WARD_WORDS, ["station", "einheit", "unit"])
-    + r"[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}(?:\([^()\n]{1,20}\)[ \t]{0,3})?(?::[ \t]{0,3})?"
+    + rf"[A-ZÄÖÜ][a-zäöüß]{{3,30}}[ \t]{{1,3}}(?:{_WARD_GLOSS}[ \t]{{0,3}})?(?::[ \t]{{0,3}})?"
     + rf"(?P<code>{_FLOOR_AND_WING}|[A-Z]\d{{1,2}}/\d{{1,2}}(?![\d/])|{_WARD_ABBREVIATION}\d{{1,2}}(?![\d/])"
     + r"|\d{1,2}(?![DT])[A-Z])"
     + _CODE_END
@@ -789,7 +793,7 @@ _REFERENCE_LINE = re.compile(
 # an identifier whatever stands before it ("Vorgang K-2031-004471", "AB-4471/20331"): no phone,
 # date, dose or measurement has this shape.
 _SERIES_CODE = re.compile(
-    r"(?P<kw>)(?<![\w\-/.])(?P<code>[A-Z]{1,4}-\d{2,6}[\-/]\d{3,8})(?![\w\-/]|[.,]\d)" + _MORE_GROUPS
+    r"(?<![\w\-/.])(?P<code>[A-Z]{1,4}-\d{2,6}[\-/]\d{3,8})(?![\w\-/]|[.,]\d)" + _MORE_GROUPS
 )
 _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),

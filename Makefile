@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -79,6 +79,11 @@ generalise-reserve: install
 # read by the developer): counts only.
 generalise-ledger: install
 	$(BIN)/python scripts/generalise.py report --family ledger --count 1000 --seed 7
+
+# The codex family (new PHI material, test persons, written in session 14 by a helper and never
+# read by the developer): counts only.
+generalise-codex: install
+	$(BIN)/python scripts/generalise.py report --family codex --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

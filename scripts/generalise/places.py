@@ -1,5 +1,5 @@
 """Place and street pools of the families: gazetteer places for dev, invented ones for test,
-holdout, fresh, sealed, vault, reserve and ledger.
+holdout, fresh, sealed, vault, reserve, ledger and codex.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
@@ -13,7 +13,8 @@ the morphemes and forms of ``fresh`` and share no word with the dev, test or hol
 sealed ones, from those of ``sealed``, share no word with any of the four earlier families';
 vault ones, from those of ``vault``, share no word with any of the five earlier families';
 reserve ones, from those of ``reserve``, share no word with any of the six earlier families';
-ledger ones, from those of ``ledger``, share no word with any of the seven earlier families'.
+ledger ones, from those of ``ledger``, share no word with any of the seven earlier families';
+codex ones, from those of ``codex``, share no word with any of the eight earlier families'.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from types import ModuleType
 
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
+from generalise import codex, holdout, ledger, reserve, sealed, vault
 from generalise import fresh as fresh_data
-from generalise import holdout, ledger, reserve, sealed, vault
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
 # fmt: off
@@ -159,6 +160,7 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
     sealed_pools, sealed_check, sealed_stems = _sealed_pools(fresh_check, fresh_pools, fresh_stems)
     vault_pools, vault_check, vault_stems = _vault_pools(sealed_check, sealed_pools, sealed_stems)
     reserve_pools, reserve_check, reserve_stems = _reserve_pools(vault_check, vault_pools, vault_stems)
+    ledger_pools, ledger_check, ledger_stems = _ledger_pools(reserve_check, reserve_pools, reserve_stems)
     return {
         "dev": dev,
         "test": test,
@@ -167,7 +169,8 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
         "sealed": sealed_pools,
         "vault": vault_pools,
         "reserve": reserve_pools,
-        "ledger": _ledger_pools(reserve_check, reserve_pools, reserve_stems),
+        "ledger": ledger_pools,
+        "codex": _codex_pools(ledger_check, ledger_pools, ledger_stems),
     }
 
 
@@ -336,19 +339,29 @@ def _reserve_pools(
     return _formed_pools(reserve, "reserve", fresh, prior, prior_stems)
 
 
-def _ledger_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+def _ledger_pools(
+    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
+) -> tuple[PlacePools, _FreshCheck, list[str]]:
     """Villages and streets from the ledger morphemes and forms, checked as the reserve ones are
     and kept apart from every word of the reserve pools (and, through ``fresh``, of the dev, test,
-    holdout, fresh, sealed and vault pools)."""
-    return _formed_pools(ledger, "ledger", fresh, prior, prior_stems)[0]
+    holdout, fresh, sealed and vault pools); also the check they passed and their stems, for the
+    codex family."""
+    return _formed_pools(ledger, "ledger", fresh, prior, prior_stems)
+
+
+def _codex_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
+    """Villages and streets from the codex morphemes and forms, checked as the ledger ones are
+    and kept apart from every word of the ledger pools (and, through ``fresh``, of the dev, test,
+    holdout, fresh, sealed, vault and reserve pools)."""
+    return _formed_pools(codex, "codex", fresh, prior, prior_stems)[0]
 
 
 def _formed_pools(
     data: ModuleType, name: str, fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
 ) -> tuple[PlacePools, _FreshCheck, list[str]]:
     """One family's villages and streets from its ``data`` (``fresh``, ``sealed``, ``vault``,
-    ``reserve``, ``ledger``), apart from every word of the ``prior`` family's pools and stems; with
-    the check and stems they used."""
+    ``reserve``, ``ledger``, ``codex``), apart from every word of the ``prior`` family's pools and
+    stems; with the check and stems they used."""
     fresh = _without(fresh, (*prior.places, *prior.streets, *prior_stems))
     heads = [head + stem for head in data.HEADS for stem in data.STEMS]
     stems = sorted(s for s in heads if fresh(s))

@@ -114,10 +114,10 @@ TEST = Family(
 )
 # fmt: on
 
-# The holdout, fresh, sealed, vault, reserve and ledger families write their persons in the test
-# family's frames: only their PHI is new.
+# The holdout, fresh, sealed, vault, reserve, ledger and codex families write their persons in the
+# test family's frames: only their PHI is new.
 FAMILIES: dict[str, Family] = {
     "dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST, "sealed": TEST, "vault": TEST,
-    "reserve": TEST, "ledger": TEST,
+    "reserve": TEST, "ledger": TEST, "codex": TEST,
 }  # fmt: skip
 SLOT = re.compile(r"\{(\w+)\}|\[\[([^\]]+)\]\]")

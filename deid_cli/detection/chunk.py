@@ -41,7 +41,7 @@ from deid_cli.detection.lexicon.triggers import (
     TRIGGER_BITS,
 )
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
-from deid_cli.detection.patterns.organisations import COLON_VALUE, is_compound_head
+from deid_cli.detection.patterns.organisations import COLON_VALUE, NOUN_AND_NAME_AHEAD, is_compound_head
 from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
 
 # Between two notes of a chunk: line breaks end every pattern that could run on (a place name, a
@@ -156,8 +156,9 @@ class Chunk:
     padded match view of ``joined`` and, once scanned, each note's hits and candidates."""
 
     __slots__ = (
-        "ends", "flags", "heads", "joined", "latin1", "lengths_changed", "names", "padded", "phones",
-        "place_cues", "prepared", "salutations", "site_starts", "starts", "street_starts", "suffix_starts",
+        "ends", "flags", "heads", "joined", "latin1", "lengths_changed", "names", "noun_cues", "padded",
+        "phones", "place_cues", "prepared", "salutations", "site_starts", "starts", "street_starts",
+        "suffix_starts",
     )  # fmt: skip
 
     def __init__(self, texts: Sequence[str]) -> None:
@@ -188,6 +189,9 @@ class Chunk:
         # place cue and of each compound's place head ("Talort"), the start of each capitalized
         # street preposition ("Am Anger 3") and of each site word.
         self.place_cues: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        # (start, end) of each place cue or street preposition that a noun and a name follow, the
+        # name of its place maybe ("im Werk Zirbl", "in der Kaserne Zirbl")
+        self.noun_cues: list[list[tuple[int, int]]] = [[] for _ in range(count)]
         self.heads: list[list[tuple[int, int]]] = [[] for _ in range(count)]
         self.street_starts: list[list[int]] = [[] for _ in range(count)]
         self.site_starts: list[list[int]] = [[] for _ in range(count)]
@@ -230,9 +234,11 @@ class Chunk:
             return
         starts, ends, padded, joined = self.starts, self.ends, self.padded, self.joined
         names, salutations, flags = self.names, self.salutations, self.flags
-        place_cues, heads, street_starts, site_starts, suffix_starts = (
-            self.place_cues, self.heads, self.street_starts, self.site_starts, self.suffix_starts
+        place_cues, heads, street_starts, site_starts, suffix_starts, noun_cues = (
+            self.place_cues, self.heads, self.street_starts, self.site_starts, self.suffix_starts,
+            self.noun_cues,
         )  # fmt: skip
+        noun_and_name = NOUN_AND_NAME_AHEAD.match
         note = 0
         limit = ends[0] + 1  # the padded view's index of the space after the note
         offset = 0
@@ -266,6 +272,12 @@ class Chunk:
                     stop = end - 1 - offset
                     if bits & STREET_PREPOSITION and joined[at + 1].isupper():
                         street_starts[note].append(start)
+                    if (
+                        bits & (PLACE_CUE | STREET_PREPOSITION)
+                        and joined[end - 1 : end] in (" ", "\t")  # (a note's last word has none)
+                        and noun_and_name(joined, end) is not None
+                    ):
+                        noun_cues[note].append((start, stop))
                     if bits & PLACE_CUE:
                         if at < offset or not joined[at].isalpha():
                             place_cues[note].append((start, stop))

@@ -107,6 +107,7 @@ class _NoteScan(NamedTuple):
     variants: list[tuple[int, int]] | None
     salutations: dict[int, tuple[str, ...]] | None
     place_cues: list[tuple[int, int]]
+    noun_cues: list[tuple[int, int]]
     heads: list[tuple[int, int]]
     street_starts: list[int]
     site_starts: list[int]
@@ -385,6 +386,7 @@ class Detector:
                 [(h.start, h.end) for h in variants[index]] if variants is not None and exact else None,
                 _by_start(chunk.salutations[index]) if by_start else None,
                 chunk.place_cues[index],
+                chunk.noun_cues[index],
                 chunk.heads[index],
                 chunk.street_starts[index],
                 chunk.site_starts[index],
@@ -420,6 +422,7 @@ class Detector:
                 or note.cue_hits
                 or note.salutations
                 or place_cues
+                or note.noun_cues
                 or heads
                 or street_starts
                 or site_starts
@@ -447,7 +450,11 @@ class Detector:
         if self.phi is not None:
             regex_spans += self.phi.find(view)
         if self.org is not None and (
-            self._org_scans or place_cues or heads or flags & (ZIP_DIGITS | DATE_LINE | COLON_LABEL)
+            self._org_scans
+            or place_cues
+            or note.noun_cues
+            or heads
+            or flags & (ZIP_DIGITS | DATE_LINE | COLON_LABEL)
         ):
             places = PlaceCandidates(
                 place_cues,
@@ -455,6 +462,7 @@ class Detector:
                 bool(flags & DATE_LINE),
                 bool(flags & COLON_LABEL),
                 heads,
+                note.noun_cues,
             )
             extra_spans = self.org.find(view, places)
         else:

@@ -196,6 +196,18 @@ def test_every_match_of_a_stage_pattern_has_a_candidate(
         "Urlaub in Kroatien, wohnhaft in Lärchfeld am Bach.",
         "wohnh. Quastlbrück; Wohn. Zirbl",
         "Rückkehr nach Bad Lärchingen und St. Quirin geplant.",
+        # a noun and its name after a preposition, found from the chunk's noun cues
+        "Er arbeitet im Werk Quarnitz als Schlosser.",
+        "Wir fuhren zum Gasthof Brelsingau hinauf.",
+        "Er diente in der Kaserne Brelsingau.",
+        "Bei der Gabe Xarelto kam es zu Blutungen.",
+        "Bitte bei Rückfragen Fallnr. P 2017/7609 angeben.",
+        "Er wohnt jetzt im",  # a cue that ends its note
+        # the institution nouns, the sides and the Italian and French residence cues
+        "Antrag an die PVA Quarnitz gestellt.",
+        "Sturz nächst Quarnitz, jenseits von Brelsingau.",
+        "Wohnort / Residenza: Quarnitz; domicilié(e) à Brelsingau; nato a Quarnitz.",
+        "Die Therapie a priori beginnen.",
     ],
 )
 def test_the_place_rules_find_from_their_cue_words_what_a_whole_note_scan_finds(text: str) -> None:

@@ -27,6 +27,8 @@ INVENTED = (
     "Quelmbrunn",
     "Quelmkai",
     "Zirbl",
+    "Quarnitz",
+    "Brelsingau",
 )
 
 
@@ -78,6 +80,13 @@ def test_the_invented_words_are_in_no_list() -> None:
         ("Transportfahrt Kolmsdorf – Moosreith.", "Moosreith"),
         # a side of a town names it as "nahe" does
         ("Sturz südlich Zirbenau beim Wandern.", "Zirbenau"),
+        # a firm's or an authority's branch, a works, a prison, a lodging, an insurer's office
+        ("Er arbeitet in der Filiale Quarnitz.", "Quarnitz"),
+        ("Meldung an die Dienststelle Quarnitz.", "Quarnitz"),
+        ("Sie lebt im Quartier Brelsingau.", "Brelsingau"),
+        ("Antrag an die PVA Quarnitz gestellt.", "Quarnitz"),
+        ("Er verbüßt seine Strafe in der Justizanstalt Brelsingau.", "Brelsingau"),
+        ("Filiale Quarnitz", "Quarnitz"),  # a line of its own
     ],
 )
 def test_a_place_in_a_frame_without_a_preposition(text: str, place: str) -> None:
@@ -99,6 +108,8 @@ def test_a_place_in_a_frame_without_a_preposition(text: str, place: str) -> None
         "Befund: Unauffällig",
         "Rettungsfahrt Notarzt nach Hause.",  # a way's compound before no town
         "Am Lindenweg Zirbl wohnt er.",  # a street's "-weg" with no colon and no route
+        "Die Filiale war geschlossen.",  # a branch's noun with no name
+        "Antrag bei der PVA Pension gestellt.",  # an ordinary word after an insurer's acronym
     ],
 )
 def test_ordinary_words_in_those_frames_stay(text: str) -> None:
@@ -119,6 +130,11 @@ def test_ordinary_words_in_those_frames_stay(text: str) -> None:
         # a residence label, an adverb, the place
         ("Wohnort derzeit Quirnstetten.", "Quirnstetten"),
         ("Geburtsort vermutlich Brettheim.", "Brettheim"),
+        # the Austrian "nächst" and "jenseits", "diesseits" as a side of a place
+        ("Sturz nächst Quarnitz beim Wandern.", "Quarnitz"),
+        ("Unfall jenseits Brelsingau.", "Brelsingau"),
+        ("Unfall jenseits von Brelsingau.", "Brelsingau"),
+        ("Er lebt diesseits Quarnitz.", "Quarnitz"),
     ],
 )
 def test_swiss_spellings_compass_compounds_hamlets_and_a_labels_adverb(text: str, place: str) -> None:
@@ -132,9 +148,67 @@ def test_swiss_spellings_compass_compounds_hamlets_and_a_labels_adverb(text: str
         "Wohnort unbekannt.",
         "Die Fraktion der Grünen tagte.",
         "Schmerzen ausserhalb Ruhephasen.",  # an ordinary noun after the cue
+        "Am nächsten Tag besser.",  # "nächst" inflected: an adjective
+        "Er stand abseits der Straße.",
+        "Das liegt jenseits Gut und Böse.",
     ],
 )
 def test_ordinary_words_after_those_cues_stay(text: str) -> None:
+    assert [value for value, kind in typed(text) if kind == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Er arbeitet im Werk Quarnitz als Schlosser.", "Quarnitz"),  # a lower-case word goes on
+        ("Übergabe am Grenzübergang Quarnitz.", "Quarnitz"),  # the clause ends
+        ("Wir fuhren zum Gasthof Brelsingau hinauf.", "Brelsingau"),
+        ("Er diente in der Kaserne Brelsingau.", "Brelsingau"),  # the noun's article between
+        ("Er kam ins Heim Quarnitz zurück.", "Quarnitz"),
+    ],
+)
+def test_a_noun_and_the_name_after_a_preposition_of_place_name_a_place(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bei der Gabe Xarelto kam es zu Blutungen.",  # a drug after a therapy's noun
+        "Termin am Montag Vormittag.",  # a time
+        "Bitte bei Rückfragen Fallnr. 4613 angeben.",  # a code after an abbreviation's stop
+        "Bitte bei Rückfragen Fallnr. P 2017/7609 angeben.",
+        "Aufnahme im Zustand Nüchtern.",  # a state, capitalized
+    ],
+)
+def test_a_drug_a_time_a_state_or_a_code_after_a_preposition_and_a_noun_is_no_place(text: str) -> None:
+    assert [value for value, kind in typed(text) if kind == "LOC"] == []
+
+
+def test_a_person_after_a_person_noun_and_a_preposition_stays_a_person() -> None:
+    assert typed("Kontakt zur Kollegin Huber.") == [("Huber", "HCP")]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # bilingual forms of South Tyrol and Switzerland
+        ("Wohnort / Residenza: Quarnitz", "Quarnitz"),
+        ("Comune: Quarnitz", "Quarnitz"),
+        ("Il est domicilié(e) à Brelsingau.", "Brelsingau"),
+        ("nato a Quarnitz il 12.3.1950", "Quarnitz"),
+        ("nata a Brelsingau", "Brelsingau"),
+        ("Residente a Brelsingau.", "Brelsingau"),
+    ],
+)
+def test_italian_and_french_residence_labels_and_phrases_name_a_place(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Die Therapie a priori beginnen.", "Tabletten à 500 mg", "2 Ampullen à Novalgin"]
+)
+def test_a_priori_and_a_dose_per_piece_are_no_italian_or_french_residence(text: str) -> None:
     assert [value for value, kind in typed(text) if kind == "LOC"] == []
 
 

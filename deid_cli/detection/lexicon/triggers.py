@@ -139,6 +139,15 @@ PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
     "Hauskrankenpflege", "Heimhilfe", "Pflegedienst", "Skigebiet", "Therme", "Ortsmitte", "Ortszentrum",
     "Ortskern", "Ortseingang", "Ortsausgang", "Ortseinfahrt", "Ortsausfahrt", "Ortsende", "Autobahnabfahrt",
     "Abfahrt", "Ausfahrt",
+    # a firm's or an authority's branch, a works, barracks, a prison, a school's site, a lodging
+    # ("Filiale Zirbl", "Werk Zirbl", "Kaserne Zirbl", "Justizanstalt Zirbl", "Quartier Zirbl")
+    "Filiale", "Niederlassung", "Zweigniederlassung", "Zweigstelle", "Außenstelle", "Aussenstelle",
+    "Dienststelle", "Landesstelle", "Geschäftsstelle", "Bezirksstelle", "Ortsstelle", "Servicestelle",
+    "Standort", "Werk", "Betriebsstätte", "Kaserne", "Fliegerhorst", "Justizanstalt", "Haftanstalt",
+    "Strafanstalt", "JVA", "Quartier", "Asylquartier", "Erstaufnahmestelle", "Betreuungsstelle", "Internat",
+    "Hort", "Schulzentrum", "Campus", "Postamt", "Postfiliale",
+    # a social insurer's regional office ("PVA Zirbl", "ÖGK Zirbl", "AOK Zirbl")
+    "PVA", "ÖGK", "GKK", "AUVA", "SVS", "BVAEB", "AOK", "DRV", "BKK", "IKK", "SUVA",
 )  # fmt: skip
 
 # The last parts of compounds of a place's kind that name the place after them, with or without
@@ -159,10 +168,16 @@ PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "wohn", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft",
     "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
     "über", "nahe", "nähe", "höhe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
+    # prepositions only a noun's name follows ("zu", "ins"; the others are street prepositions)
+    "zu", "ins",
+    # Italian and French residence labels and phrases ("Residenza:", "domicilié à", "nato a")
+    "residenza", "domicilio", "domicile", "comune", "nascita", "naissance", "à", "nato a", "nata a",
+    "nato a a", "residente a", "domiciliato a", "domiciliata a", "domiciliato a a",
     "heimatstadt",
     "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "nordöstlich",
     "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb", "ausserhalb",
-    "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil", "ortschaft",
+    "jenseits", "diesseits", "abseits", "nächst", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil",
+    "ortschaft",
     "großraum", "umland", "stadtrand", "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt",
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",

@@ -18,6 +18,7 @@ from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES, STREET_WORDS
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
 from deid_cli.detection.patterns.place_index import (
+    COUNTRY_BEFORE_ZIP,
     DISTRICT_WORDS,
     UNKNOWN_PLACE_WORD,
     PlaceIndex,
@@ -48,9 +49,14 @@ _LETTER = r"[^\W\d_]"
 # suffix. Only used with fullmatch on a token already cut out of the text.
 _STREET_TOKEN = re.compile(rf"(?=[A-ZÄÖÜ])(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
 _STREET_TOKEN_MAX = 250
-# House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12/3/4, 12/Top 3.
+# House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12 bis 14, 12/3/4, 12/Top 3, and the Italian
+# and French "12 bis", "12 ter" (12a, 12b) where the address's part ends ("Via X 12 bis, 39100";
+# not "Zirbelweg 12 bis Ende Mai").
 # An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count).
-_HOUSE_LETTER = r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?|[ ][a-fA-F](?![\w\-]))"
+_HOUSE_LETTER = (
+    r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?|[ ][a-fA-F](?![\w\-])"
+    r"|[ ]?(?:bis|ter)(?=[ \t]*(?:[,;/|)–\r\n]|\.(?!\w)|\Z)))"
+)
 # Four digits and a capitalized word after a dash or slash are the postcode and its place
 # ("Zirbelweg 4 / 6020 Innsbruck", "Zirbelweg 4 – 6020 Innsbruck"), no range or flat number;
 # an ordinal before a floor word is the floor ("Zirbelweg 4 / 1. OG").
@@ -58,10 +64,15 @@ _NOT_POSTCODE = (
     r"(?!\d{4}[ ]+[A-ZÄÖÜ]|\d{1,2}\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Etage))"
 )
 # The parts of a house a flat's number names: "12/Stiege 3/Top 7", "12/Haus 3/Tür 7", ", Whg. 12".
-_UNIT_WORD = r"(?:Stiege|Stg\.?|Top|Tür|Whg\.?|Wohnung|Block|Haus|Bauteil|Eingang|Objekt|Trakt|App\.)"
+# Lower case as forms abbreviate them ("whg. 3", "top 7"), and the Italian flat and staircase of
+# South Tyrol's addresses ("int. 3", "Sc. B").
+_UNIT_WORD = (
+    r"(?:[Ss]tiege|[Ss]tg\.?|[Tt]op|[Tt]ür|[Ww]hg\.?|Wohnung|Block|Haus|Bauteil|Eingang|Objekt|Trakt|[Aa]pp\."
+    r"|[Ii]nt\.|[Ii]nterno|[Ss]c\.|Scala)"
+)
 _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
-    r"(?:[ ]?[-–][ ]?" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
+    r"(?:(?:[ ]?[-–][ ]?|[ ]bis[ ])" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
     # after a slash any short word names a part of the house, a unit word or not ("12/Haus 3/Top 7",
     # "4/Hinterhaus 2"), or a letter alone names the house or its door ("12/B", "7/a", "3/2/C")
     r"(?:[ ]?/[ ]?(?:(?:[A-ZÄÖÜ][a-zäöüß]{1,11}\.?[ ]?)?"
@@ -212,11 +223,14 @@ _HOUSE_PART_AFTER = re.compile(
     _HOUSE_PART_WORD
     + r"(?=[ \t]*(?:[,–][ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\r?\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\())"
 )
-_ZIP_CORE = r"(?:(?:AT|DE|CH|FL|LI|IT|A|D|I)-)?(?:[1-9]\d{3}|\d{5})(?!\d)"
+_ZIP_CORE = rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})(?!\d)"
+# A country joined to its postcode makes it one whatever the place; one set apart by a blank only
+# with a place after it ("Vitamin D 20000 Einheiten").
+_HYPHENED_COUNTRY = re.compile(r"[A-Z]{1,2}[-–]")
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
-    rf"(?:PLZ|Postleitzahl)(?:[ ]?/[ ]?Ort)?[ ]?:?[ ]?(?P<kw>{_ZIP_CORE})"
+    rf"(?:PLZ|Postleitzahl)(?:[ ]?(?:/|,|\+|&|und|u\.)?[ ]?Ort)?[ ]?:?[ \t]{{0,12}}(?P<kw>{_ZIP_CORE})"
     rf"|(?P<zip>{_ZIP_CORE})(?=[ ][A-ZÄÖÜ])"
     r")",
 )
@@ -238,7 +252,8 @@ _LINE_BEFORE_ZIP = re.compile(
     r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift)|(?<=[Aa]dr\.))"
     r"[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
-    r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob)){0,3}"
+    r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob"
+    r"|du|de|des|la|le|di|del|della|dei|delle|degli)){0,3}"
     rf"{_NUMBER_BEFORE_ZIP})"
     r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
 )
@@ -249,6 +264,9 @@ _STREET_IN_SENTENCE_BEFORE_ZIP = re.compile(
     rf"{_NUMBER_BEFORE_ZIP})"
     r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]+in[ \t]+)\Z"
 )
+# A house number's own label, before its digits and after the place's name ("Oberhofen Nr. 23";
+# a line that starts with "Nr." is a count's: "Seite Nr. 2").
+_HOUSE_NUMBER_LABEL = re.compile(r"(?<=[^\W\d_][ ])(?:(?:Nr|Hausnr|HNr)\.?|Hausnummer)(?=[ ]?\d)")
 # Words whose number is no house number, anywhere in a line before a postcode.
 _NUMBERED_THING = re.compile(
     r"(?<![^\W\d_])(?:Seite|Blatt|Anlage|Beilage|Zimmer|Station|Raum|Bett|Tel|Fax)(?![^\W\d_])"
@@ -292,7 +310,12 @@ _LABEL_TAIL = re.compile(
 )
 _ABBREVIATED_LABEL_TAIL = re.compile(r"[ ]?:?[ \t]*")
 _STREET_WORD = rf"[A-ZÄÖÜ]{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
-_STREET_LINK = r"(?:an|am|im|in|der|den|dem|des|bei|beim|zum|zur|zu|auf|unter|ob|von|vom|vor|hinter|über)"
+# (also the French and Italian articles of South Tyrol's and Switzerland's streets: "Rue du Lac 5",
+# "Via della Rosa 3")
+_STREET_LINK = (
+    r"(?:an|am|im|in|der|den|dem|des|bei|beim|zum|zur|zu|auf|unter|ob|von|vom|vor|hinter|über"
+    r"|du|de|la|le|di|del|della|dei|delle|degli)"
+)
 # Capitalized words, the last before the number ("Unter den Linden 4"; not "Brief vom 12").
 _STREET_PHRASE = rf"{_STREET_WORD}(?:[ ](?:{_STREET_LINK}[ ]){{0,2}}{_STREET_WORD}){{0,4}}"
 # After a label the house number may follow its own label ("Straße: Brombeerhag   Nr.: 12").
@@ -333,6 +356,12 @@ _PLACE_QUALIFIER = re.compile(
 _PLACE_WORDS = re.compile(r"\S{1,40}(?:[ ]\S{1,40}){0,4}")
 _PLACE_TRAILING = ",;:!?.\"'»"
 _MAX_PLACE_WORDS = 5
+
+
+def _line_words(match: re.Match[str]) -> list[str]:
+    """The words of a line before a postcode, without a house number's label ("Oberhofen Nr. 23",
+    rural Austrian usage): "Nr." names a house there, not a count."""
+    return _HOUSE_NUMBER_LABEL.sub("", match.group("line")).split()
 
 
 class AddressFinder:
@@ -515,7 +544,7 @@ class AddressFinder:
             place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None
             if place_end is None and (
                 group == "kw"
-                or "-" in text[start:end]
+                or _HYPHENED_COUNTRY.match(text, start)
                 or _RESIDENCE_BEFORE.search(text, max(0, start - 24), start)
             ):
                 # "A-1234 Zirbldorf", "wohnhaft 1234 Zirbldorf", "PLZ/Ort: 1234 Zirbldorf": the
@@ -590,7 +619,7 @@ class AddressFinder:
                 match = _STREET_IN_SENTENCE_BEFORE_ZIP.search(text, max(0, span.start - 64), span.start)
             if match is not None and (
                 _NUMBERED_THING.search(match.group("line"))
-                or any(w.strip(".").lower() in _NOT_A_STREET for w in match.group("line").split())
+                or any(w.strip(".").lower() in _NOT_A_STREET for w in _line_words(match))
             ):
                 continue  # "Arztbrief Seite 2 – 6020 Innsbruck", "Zimmer 4, 6020 Innsbruck", "Montag 12"
             if (

@@ -48,6 +48,7 @@ from deid_cli.detection.lexicon.triggers import (
 )
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.place_index import (
+    COUNTRY_BEFORE_ZIP,
     DISTRICT_WORDS,
     UNKNOWN_PLACE_WORD,
     PlaceIndex,
@@ -237,6 +238,16 @@ _APPOSITION_NOUNS = "|".join(
 # A residence label's copula or adverb before its place: "Heimat ist Zirbl", "Wohnort derzeit
 # Zirbl", "Geburtsort vermutlich Zirbl" (one lower-case word; a place starts with a capital).
 _RESIDENCE_COPULA = r"[a-zäöüß]{3,16}"
+# Bilingual forms of South Tyrol and Switzerland: the Italian and French labels and phrases of a
+# residence or a birthplace ("Residenza: Zirbl", "domicilié(e) à Zirbl", "nato/a a Zirbl").
+_ROMANCE_LABEL = (
+    r"(?:[Rr]esidenza|[Dd]omicilio|[Dd]omicile|[Cc]omune|[Ll]uogo[ \t]+di[ \t]+nascita"
+    r"|[Ll]ieu[ \t]+de[ \t]+naissance)"
+)
+_ROMANCE_RESIDENCE = (
+    r"(?:[Dd]omicili(?:é(?:\(e\)|e)?|at[oa](?:/a)?)[ \t]+(?:à|a|in)|[Rr]esident[ei][ \t]+(?:a|in)"
+    r"|[Nn](?:é(?:\(e\)|e)?|at[oa](?:/a)?)[ \t]+(?:à|a))"
+)
 _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"
@@ -248,6 +259,7 @@ _LOC_TRIGGER = guarded(
     rf"(?:{_LABEL_ORTS})ort[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
+    rf"{_ROMANCE_LABEL}[ \t]*:|{_ROMANCE_RESIDENCE}|"
     r"Wohnsitz[ \t]*:?|übersiedelt[ \t]+nach|[Zz]ugezogen[ \t]+aus|[Ss]tammt[ \t]+aus|Raum|"
     r"[Uu]rlaub(?:saufenthalt)?[ \t]+in|[Rr]eise[ \t]+nach|[Gg]eboren[ \t]+in|[Aa]ufgewachsen[ \t]+in|"
     r"[Vv]erzogen[ \t]+nach|"
@@ -261,13 +273,14 @@ _LOC_TRIGGER = guarded(
     r"[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
     r"[Vv]or|[Hh]inter|"
     r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Nn]ord(?:öst|west)lich|[Ss]üd(?:öst|west)lich"
-    r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb)(?:[ \t]+von)?|"
+    r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb|[Jj]enseits|[Dd]iesseits|[Aa]bseits|[Nn]ächst)"
+    r"(?:[ \t]+von)?|"
     r"[Zz]wischen))"
     # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:")
     r"(?:[ \t]*:)?[ \t]{1,3}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
-    r"(?<![\w.,/-])", r"(?:(?:A|AT|D|DE|CH|FL|LI|I|IT)-)?(?:[1-9]\d{3}|\d{5})[ \t]{1,3}(?=[^\W\d_])"
+    r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"
 )
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
@@ -280,7 +293,8 @@ _RESIDENCE_CUE = re.compile(
     r"|(?:zuhause|daheim|ansässig|beheimatet|wohnend)[ \t]+in|gebürtig[ \t]+aus"
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
     r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach|aufenthalt[ \t]+in"
-    r"|befindet[ \t]+sich(?:[ \t]+[^\s.,;:!?()]{1,15}){0,3}[ \t]+in)\Z"
+    r"|befindet[ \t]+sich(?:[ \t]+[^\s.,;:!?()]{1,15}){0,3}[ \t]+in"
+    rf"|{_ROMANCE_LABEL}|{_ROMANCE_RESIDENCE})\Z"
 )
 # Form labels that name a place only before a colon ("Ort:", "PLZ/Ort:", "Stadt:"; not
 # "Ansprechpartner vor Ort: Frau X").
@@ -294,7 +308,7 @@ _RESIDENCE_REACH = 56
 # stand in sentences with none of them, which a substring test rules out before the regex.
 _RESIDENCE_STEM = re.compile(
     "wohn|lebt|ort|herkunft|heimat|gemeinde|zuhause|daheim|ansässig|gebürtig|übersiedelt|zugezogen|stammt"
-    "|urlaub|reise|geboren|aufgewachsen|verzogen|aufenthalt|befindet"
+    "|urlaub|reise|geboren|aufgewachsen|verzogen|aufenthalt|befindet|residen|domicil|comune|luogo|lieu|né|nat"
 )
 # What the pre-check tests after each cue word of the automaton (``triggers.PLACE_CUES``): only
 # what can find a place after that word in ``_find_places``, so the frequent words ("in", "bei",
@@ -311,10 +325,11 @@ _MAY_WAY_END = 256  # a place no list knows at a way's end ("die Strecke bis Zir
 _ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOWN | _MAY_WAY_END
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
 _ROUTE_CUES = ("bei", "ab", "bis", "via", "durch", "vor", "hinter")
-# A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau".
+# A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau", "jenseits
+# von Zirbenau", and the Austrian "nächst Zirbenau".
 _SIDE_CUES = (
     "nördlich", "südlich", "östlich", "westlich", "nordöstlich", "nordwestlich", "südöstlich", "südwestlich",
-    "oberhalb", "unterhalb", "außerhalb", "ausserhalb",
+    "oberhalb", "unterhalb", "außerhalb", "ausserhalb", "jenseits", "diesseits", "abseits", "nächst",
 )  # fmt: skip
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
@@ -348,12 +363,61 @@ _CUE_TESTS: dict[str, int] = {
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
+    **dict.fromkeys(("residenza", "domicilio", "domicile", "comune", "nascita", "naissance"), _LABEL_TESTS),
+    **dict.fromkeys(
+        ("à", "nato a", "nata a", "residente a", "domiciliato a", "domiciliata a"),
+        _MAY_KNOWN | _MAY_RESIDENCE,
+    ),
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
     # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun
     **dict.fromkeys((f"{stem}ort" for stem in PLACE_LABEL_STEMS), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
+    # prepositions that only a noun's name follows ("zu dem Werk Zirbl"): none of these tests,
+    # only _place_named_by_noun
+    **dict.fromkeys(("zu", "ins"), 0),
 }
+# A noun and the name after it, after a preposition of place and maybe its article: the name names
+# the noun's own instance, and a possible place there is a place ("im Werk Zirbl", "am
+# Grenzübergang Zirbl", "aus der Filiale Zirbl", "zum Gasthof Zirbl"). Names of persons ("bei
+# der Kollegin Huber") follow a person's noun and a drug a therapy's ("bei der Gabe Zirbex"), a
+# test's or a scale's name a measure's: _NOUNS_OF_NO_PLACE names them.
+_NOUN_NAME_CUES = frozenset(
+    (
+        "in", "im", "ins", "aus", "von", "vom", "nach", "bei", "beim", "an", "am", "zu", "zum", "zur", "über",
+        "auf", "vor", "hinter",
+    )
+)  # fmt: skip
+_NOUN_AND_NAME_AFTER_BLANK = (
+    r"(?:(?:der|dem|den|die|das|des)[ \t]{1,2})?(?P<noun>[A-ZÄÖÜ][a-zäöüß]{2,30}+)[ \t](?=[A-ZÄÖÜ])"
+)
+_NOUN_AND_NAME = re.compile(r"[ \t]" + _NOUN_AND_NAME_AFTER_BLANK)
+# What the chunk's scan checks after a preposition and its blank before it keeps the preposition
+# for _place_named_by_noun: most stand before no noun and name ("beim Gehen", "am Abend").
+NOUN_AND_NAME_AHEAD = re.compile(_NOUN_AND_NAME_AFTER_BLANK)
+_NOUNS_OF_NO_PLACE = _wordset(
+    """therapie gabe medikation medikament medikamente präparat wirkstoff dosis tablette tabletten infusion
+    einnahme umstellung behandlung kombination substanz mittel salbe spray tropfen kapsel kapseln
+    methode technik verfahren test score skala klassifikation stadium grad typ form sorte marke
+    kollege kollegin kollegen patient patientin patienten tochter sohn frau herr herrn herren mutter vater
+    gatte gattin ehemann ehefrau bruder schwester partner partnerin familie ehepaar kind baby säugling
+    bewohner bewohnerin klient klientin angehörige angehörigen nachbar nachbarin freund freundin
+    lebensgefährte lebensgefährtin enkel enkelin onkel tante neffe nichte schwager schwägerin
+    schwiegersohn schwiegertochter arzt ärztin hausarzt hausärztin oberarzt oberärztin facharzt
+    fachärztin primar primaria doktor professor professorin pfleger pflegerin betreuer betreuerin
+    sachwalter sachwalterin erwachsenenvertreter erwachsenenvertreterin"""
+)
+# A title starts a person's name, not a place's ("an Hausärztin Dr. Zirbl").
+_TITLE_AHEAD = re.compile(r"(?:Dr|Prof|Mag|Dipl|Univ|Priv|Doz|Prim|OA|OÄ|DDr|Dres)\b")
+_NOUN_NAME_CUE = re.compile(
+    rf"(?<![\w\-])(?i:{'|'.join(sorted(_NOUN_NAME_CUES, key=len, reverse=True))})(?![\w\-])"
+)
+# What follows such a place: its clause's end or a lower-case word ("im Werk Zirbl als Schlosser").
+# An abbreviation's stop is no clause's end ("bei Rückfragen Fallnr. 4471", "Fallnr. P 2017/44":
+# a small letter or a code follows it).
+_AFTER_NAMED_PLACE = re.compile(
+    r"[ \t]*(?:[,;:!?()\n–]|\.(?![ \t]*(?:[a-zäöüß0-9]|[A-Z]{1,3}[ \t]?\d))|\Z)|[ \t]+[a-zäöüß]"
+)
 _COPULA_AFTER = re.compile(rf"[ \t]+{_RESIDENCE_COPULA}[ \t]+(?=[A-ZÄÖÜ])")
 # The text from a place's start to the next blank, as far as the pre-check remembers it.
 _FIRST_TOKEN_MAX = 48
@@ -508,6 +572,9 @@ class PlaceCandidates(NamedTuple):
     colon_label: bool = False  # a lower-case word, a colon and a capital ("angereist: Zirbl")
     # (start, end) of the heads of compounds of a place's kind ("Talort": "ort")
     heads: list[tuple[int, int]] | None = None
+    # (start, end) of the prepositions a noun and a name follow ("im Werk Zirbl", "in der
+    # Kaserne Zirbl": NOUN_AND_NAME_AHEAD), None: sought here
+    noun_cues: list[tuple[int, int]] | None = None
 
 
 class OrgStage:
@@ -827,9 +894,16 @@ class OrgStage:
     # -- places -----------------------------------------------------------------------------
     def _find_places(self, text: str, candidates: PlaceCandidates | None = None) -> list[Span]:
         spans: list[Span] = []
+        noun_cues = candidates.noun_cues if candidates is not None else None
+        for start, end in _noun_name_cues(text) if noun_cues is None else noun_cues:
+            if text[start:end].lower() in _NOUN_NAME_CUES:
+                named = self._place_named_by_noun(text, end)
+                if named is not None:
+                    spans.append(named)
         cued = candidates is None
         for start, end in candidates.cues if candidates is not None else ():
-            if self._may_follow(text, start, end):
+            tests = _CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS)
+            if tests and self._may_follow(text, start, end, tests):
                 cued = True
                 break
         if (
@@ -919,6 +993,33 @@ class OrgStage:
         joined = (self._joined_town(text, span.end) for span in spans)
         return [*spans, *(town for town in joined if town is not None)]
 
+    def _place_named_by_noun(self, text: str, cue_end: int) -> Span | None:
+        """The possible place that names a noun's instance after the preposition ending at
+        ``cue_end`` ("im Werk Zirbl", ``_NOUN_AND_NAME``): the noun an ordinary word, the name a
+        place a list knows or a word that may be a town and is no listed name, its clause ending
+        or going on in lower case."""
+        m = _NOUN_AND_NAME.match(text, cue_end)
+        if m is None:
+            return None
+        noun = fold(m.group("noun"))
+        if (
+            noun in _NOUNS_OF_NO_PLACE
+            or _TITLE_AHEAD.match(text, m.end())
+            or (noun not in self._common and (self._place_like is None or self._place_like(m.group("noun"))))
+        ):
+            return None  # the noun: an ordinary word, or one shaped as nouns are ("Grenzstation")
+        known = self._place_end(text, m.end(), allow_common=False)
+        stop = known[0] if known is not None else None
+        if stop is None and self._town_like is not None and self._place_like is not None:
+            unknown = unknown_place_end(text, m.end(), self._place_like, self._place_prefixes, compounds=True)
+            if unknown is not None and all(
+                self._town_like(part, ending=False) for part in text[m.end() : unknown].split()
+            ):
+                stop = unknown
+        if stop is None or _AFTER_NAMED_PLACE.match(text, stop) is None:
+            return None
+        return Span(m.end(), stop, LOC, MASKERS[LOC])
+
     def _places_after_compounds(self, text: str, heads: list[tuple[int, int]] | None) -> list[Span]:
         """The place a compound of a place's kind names ("Talort Zirbl", ``PLACE_HEADS``): a
         place a list knows or one no list knows (``_unknown_place``), not a place noun of its own
@@ -962,12 +1063,11 @@ class OrgStage:
             return town[0]
         return found[0] if found is not None and self._is_town(found[1]) else None
 
-    def _may_follow(self, text: str, start: int, end: int) -> bool:
+    def _may_follow(self, text: str, start: int, end: int, tests: int) -> bool:
         """Could a place pattern find a place after the cue word at ``start:end``? The
-        pre-check before ``_LOC_TRIGGER`` scans the note: it runs the tests ``_CUE_TESTS``
-        names for the word, each at least as lenient as the pattern's own."""
+        pre-check before ``_LOC_TRIGGER`` scans the note: it runs ``tests``, those
+        ``_CUE_TESTS`` names for the word, each at least as lenient as the pattern's own."""
         pos = _after(text, end, " \t:.")
-        tests = _CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS)
         # Every place the patterns find after a cue starts with a capital right there (after
         # blanks, a colon, an abbreviation's stop: "Wohnh. Zirbl"); a label's copula ("Heimat
         # ist Zirbl") is the one lower-case word that may stand between.
@@ -1324,6 +1424,11 @@ def compound_start(text: str, suffix_start: int) -> int | None:
 def _resolve(spans: list[Span]) -> list[Span]:
     """Non-overlapping spans: the longer wins, then Organization > Place > Profession."""
     return resolve_overlaps(spans, _RANK)
+
+
+def _noun_name_cues(text: str) -> list[tuple[int, int]]:
+    """Where the cue words of ``_places_named_by_nouns`` stand, when no chunk's scan found them."""
+    return [m.span() for m in _NOUN_NAME_CUE.finditer(text)]
 
 
 def _merge(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:

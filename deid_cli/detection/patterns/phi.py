@@ -444,11 +444,14 @@ _ID_KEYWORD = (
 # a spaced dash ("Labor-Nr. - 4471203311", "Zytologie-Nr. – Q17/20431"); the code starts right
 # after the dash, so a sentence after one is no code.
 _CODE_GLOSS = r"(?:[ \t]{0,3}\([^()\n]{1,24}\))?[ \t]{0,3}"
+# A form's column (blanks up to a tab's width and more) or its next line may hold the code after a
+# keyword that ends its line ("Fall-Nr.        4471203", "Versicherungsnummer\n12.44712.031.5").
+_CODE_COLUMN = r"[ \t]{4,12}(?=[A-Za-z0-9])|[ \t]*\r?\n[ \t]*(?=[A-Za-z0-9])"
 # A form's field may be set off by a bar between blanks or by leader dots ("Fall-Nr. | 4471",
 # "Fall-Nr. ........ 4471", "Fall-Nr.…4471"), as by a colon.
 _FORM_RULE = r"(?<=[ \t])\|[ \t]{1,3}|(?:\.{2,}|…+)[ \t]{0,3}"
 _CODE_SEPARATOR = _CODE_GLOSS + (
-    r"(?:[:#=][ \t]{0,3}|(?<=[ \t])[-–—][ \t]{1,3}(?=[A-Za-z0-9])"
+    rf"(?:{_CODE_COLUMN}|[:#=](?:[ \t]*\r?\n)?[ \t]{{0,3}}|(?<=[ \t])[-–—][ \t]{{1,3}}(?=[A-Za-z0-9])"
     rf"|{_FORM_RULE}"
     r"|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
 )
@@ -468,12 +471,13 @@ _CLOSING_GROUP = r"[ ][A-Z]{1,3}(?![\w\-.])"
 _MORE_GROUPS = rf"(?P<more>(?:{_GROUP}(?![\w\-/]|[.,]\d)){{0,5}}(?:(?<=\d){_CLOSING_GROUP})?)"
 # A code holds a digit: a keyword followed by another keyword's word is no code, and must not
 # hide that keyword from the scan ("Ref.: Acc.-Nr. CT-2019-1122", "Ref.: KVNR Q481 227 903").
-_HOLDS_DIGIT = r"(?=[A-Za-z\-/.]{0,40}\d|[A-Z]{1,2}[ ]\d)"
-# The code may open with a short series letter and a blank ("Histologie-Nr.: H 2023/4455").
+_HOLDS_DIGIT = r"(?=[A-Za-z\-/.]{0,40}\d|[A-Z]{1,4}[ ]\d)"
+# The code may open with a short series of capitals and a blank ("Histologie-Nr.: H 2023/4455",
+# "Geschäftszeichen ABCD 123/45").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
     + rf"(?P<code>{_HOLDS_DIGIT}(?:{_PENSION_NUMBER}|"
-    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39}))(?![\w\-/])"
+    r"(?:[A-Z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39}))(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
@@ -498,7 +502,7 @@ _ID_GENERIC = re.compile(
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
     + rf"(?P<code>{_HOLDS_DIGIT}(?:{_PENSION_NUMBER}|"
-    r"(?:[A-Z]{1,2}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39}))(?![\w\-/])"
+    r"(?:[A-Z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39}))(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
 )  # fmt: skip
@@ -536,11 +540,11 @@ def _id_keyword_ok(m: re.Match[str]) -> bool:
 _WING = r"(?:West|Ost|Nord|Süd|Mitte)"
 # A house letter and a full stop before a number: "R.3", "H.2"; not "S." (Seite: "S.12" is a page).
 _LETTER_DOT = r"[A-RT-Z]\."
-# A ward's number: "6A", "K3", "IM2", "B-12", "KA 3", "INT-2", "4b", "3.2", "B3/2", "R.3", "C4.1",
+# A ward's number: "6A", "K3", "IM2", "B-12", "KA 3", "INT-2", "4b", "3.2", "B3/2", "B3-2", "R.3", "C4.1",
 # "7 Nord", "2304"; a lowercase "h" or "x" is a unit ("24h", "2x"), 19xx/20xx a year
 # ("Intensivstation 2019").
-# A wing after the number, maybe of two directions: "7 Nord", "4-Ost", "6 Süd-West".
-_WINGS_AFTER = rf"(?:[ \t\-]{_WING}(?:-{_WING})?)"
+# A wing after the number, maybe of two directions: "7 Nord", "4-Ost", "3.Ost", "6 Süd-West".
+_WINGS_AFTER = rf"(?:[ \t\-.]{_WING}(?:-{_WING})?)"
 # A ward's short name glued or hyphened to its number, as departments and wings are shortened
 # ("Med3", "Chir-2", "Nord3", "Kar-12"); a floor and its wing ("2.OG-B", "3. OG Nord").
 _WARD_ABBREVIATION = r"[A-ZÄÖÜ][a-zäöü]{1,3}-?(?=\d)"
@@ -551,12 +555,15 @@ _ROMAN = r"(?:XI{1,2}|I[VX]|VI{1,3}|I{2,3})"
 _WARD_NUMBER = (
     rf"(?:{_FLOOR_AND_WING}"
     rf"|(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,2}}[ ]?|{_WARD_ABBREVIATION})?"
-    rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])))?"
+    rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./\-](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])))?"
     rf"(?:[A-Z]|[a-gi-wyz])?(?:-[A-Z](?![\w]))?{_WINGS_AFTER}?"
     rf"|{_ROMAN}[a-d]?(?![\w\-]))"
 )
-# A room's number may name its floor or bed: "1204", "305/1", "2.14", "E2.14", "B.12".
-_ROOM_NUMBER = rf"(?:[A-Z]{{1,2}}-?|{_LETTER_DOT})?\d{{1,4}}(?:[./]\d{{1,3}})?(?:[A-Z]|[a-c])?"
+# A room's number may name its floor or bed, or its wing: "1204", "305/1", "2.14", "E2.14", "B.12",
+# "4 Süd".
+_ROOM_NUMBER = (
+    rf"(?:[A-Z]{{1,2}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?(?:[A-Z]|[a-c])?{_WINGS_AFTER}?"
+)
 # A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
 _LETTER_CODE = rf"[A-Z](?:-{_WING}(?![\w\-])|(?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß])(?:[ \t]{_WING})?)"
 # After a code: no more word, decimal or time, and no count of time, beds, people or a dose
@@ -570,9 +577,10 @@ _WARD_WORDS = [
     "Station", "Stat.", "Stn.", "Pflegegruppe", "Pflegebereich", "Haus", "Bau", "Trakt", "Flügel", "Gebäude",
     "Pavillon", "Ebene", "Etage", "Abteilung", "Abt.", "Unit", "Care", "IMC", "IMCU", "ICU", "ITS", "IPS",
     "IBS", "Einheit", "Bereich", "Sektor", "Sektion", "Flur", "Ward", "Stockwerk", "Geschoss", "Geschoß",
-    "Modul", "Wohnbereich", "Wohngruppe", "Turm", "Bettenturm", "Stützpunkt", "Pflegestützpunkt",
+    "Modul", "Wohnbereich", "Wohngruppe", "Turm", "Bettenturm", "Stützpunkt", "Pflegestützpunkt", "Cluster",
+    "Wohneinheit",
 ]  # fmt: skip
-_ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal"]
+_ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal", "Kabine", "Zelle", "Schlafsaal"]
 _ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
 
 
@@ -604,6 +612,15 @@ _WARD_AFTER_NOUN = re.compile(
     + rf"[A-ZÄÖÜ][a-zäöüß]{{3,30}}[ \t]{{1,3}}(?:{_WARD_GLOSS}[ \t]{{0,3}})?(?::[ \t]{{0,3}})?"
     + rf"(?P<code>{_FLOOR_AND_WING}|[A-Z]\d{{1,2}}/\d{{1,2}}(?![\d/])|{_WARD_ABBREVIATION}\d{{1,2}}(?![\d/])"
     + r"|\d{1,2}(?![DT])[A-Z])"
+    + _CODE_END
+)
+# A transfer's arrow, a unit's noun and a code shaped as wards' codes are: "ITS → Aufwachbereich
+# B4/2", "-> Normalpflege Med3" (no count of days, weeks, months or years: "→ Kontrolle 4W"; no
+# segment of the spine: "→ Wirbelsäule L4/5").
+_WARD_AFTER_ARROW = re.compile(
+    r"(?:→|->|⇒|=>)[ \t]{0,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
+    + rf"(?P<code>{_FLOOR_AND_WING}|(?![CLST]\d)[A-Z]\d{{1,2}}/\d{{1,2}}(?![\d/])"
+    + rf"|{_WARD_ABBREVIATION}\d{{1,2}}(?![\d/])|\d{{1,2}}(?![DTWJM])[A-Z])"
     + _CODE_END
 )
 _ROOM = re.compile(
@@ -759,7 +776,7 @@ _FLOOR_WARD = re.compile(
 _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_COLON_ID, 4, None), (_FILE_NUMBER, 2, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place),
     (_WARD_WING, 0, None), (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_NOUN, 1, _is_place),
-    (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
+    (_WARD_AFTER_ARROW, 1, None), (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
     (_WARD_OF_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),
     (_NAMED_WARD, 0, _is_ward_name), (_WING_WARD, 1, None), (_FLOOR_WARD, 1, None),
 )  # fmt: skip
@@ -790,14 +807,64 @@ _REFERENCE_LINE = re.compile(
     + _MORE_GROUPS
 )
 # A code of capitals and two digit groups joined by hyphens or slashes, seven digits or more, is
-# an identifier whatever stands before it ("Vorgang K-2031-004471", "AB-4471/20331"): no phone,
-# date, dose or measurement has this shape.
+# an identifier whatever stands before it ("Vorgang K-2031-004471", "AB-4471/20331", a number and
+# its year "KX-204471/23"): no phone, date, dose or measurement has this shape.
 _SERIES_CODE = re.compile(
-    r"(?<![\w\-/.])(?P<code>[A-Z]{1,4}-\d{2,6}[\-/]\d{3,8})(?![\w\-/]|[.,]\d)" + _MORE_GROUPS
+    r"(?<![\w\-/.])(?P<code>[A-Z]{1,4}-\d{2,8}[\-/]\d{2,8})(?![\w\-/]|[.,]\d)" + _MORE_GROUPS
 )
+# A code shaped as only identifiers are, whatever word stands before it: eight digits or more in
+# one run ("Aktenvermerk 20314471"; one with a leading zero from twelve, shorter ones are phone
+# numbers); digit groups joined by slashes with seven digits or more ("Probe 2031/44871"; no
+# ratio, "120/80"); three hyphened digit groups or two of unequal length with seven digits or more
+# ("12-447123"; no range, "5000-10000"); three dotted groups or more with eight digits that are no
+# thousands ("12.44712.031.5"; not "1.250.000"); capitals and six digits or more ("Q481227903"),
+# maybe in slashed or hyphened groups ("K12/34567-8") or blank-separated ones ("AB 12 345678");
+# an Italian tax code ("RSSMRA85T10A562S", also grouped). A count, an amount or a measurement
+# carries its unit ("12000000 Kopien/ml"); a phone number starts with its area code's zero or
+# follows another group; dates stay dates.
+_BARE_CODE = re.compile(
+    r"(?<![\w\-/.,:+])(?<!\d[ ])(?P<code>(?!\d{4}-\d\d?-\d|\d\d?-\d\d?-\d)"
+    r"(?:[1-9]\d{7,33}|0\d{11,33}|[1-9]\d{1,7}(?:/\d{2,8}){1,3}|[1-9]\d{0,7}(?:-\d{1,8}){1,3}"
+    r"|\d{1,4}(?:\.\d{1,8}){2,5})"
+    r"|[A-Z]{1,4}-?\d{6,14}|[A-Z]{1,4}[-/]?\d{1,8}(?:[\-/]\d{1,8}){1,3}|[A-Z]{1,3}[ ]\d{2,3}[ ]\d{4,8}"
+    r"|[A-Z]{3}[ ]?[A-Z]{3}[ ]?\d{2}[A-Z]\d{2}[ ]?[A-Z]\d{3}[A-Z])(?P<more>)"
+    r"(?![\w\-/]|[.,]\d|[ \t]*(?:[/%€]|[mµnp]?(?:g|l|mol)\b|[dk]?[gl]\b|IE\b|IU\b|U\b|E\b|EUR\b|Euro\b"
+    r"|CHF\b|Kopien|Zellen|Einheiten|Mio\b|Mrd\b))"
+)
+# Codes of products and classifications, not of persons: a drug's or a batch's number.
+_PRODUCT_CODE_LABEL = re.compile(
+    r"(?:PZN|[Pp]harmazentralnummer|EAN|GTIN|ATC|OPS|LOT|Lot|Ch\.-?B\.|Charge)[ \t]*[:.\-]?[ \t]*\Z"
+)
+_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_DOTTED_DATE = re.compile(r"\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}\.\d{1,2}\.\d{1,2}")  # also one no calendar has
+_CAPITALS_AND_DIGITS = re.compile(r"[A-Z]{1,4}-?\d{6,14}")
+
+
+def _bare_code_ok(m: re.Match[str]) -> bool:
+    """Whether a keyword-free code is an identifier's shape, not a ratio, range, count, sum or a
+    product's code."""
+    code = m.group("code")
+    if _PRODUCT_CODE_LABEL.search(m.string, max(0, m.start() - 12), m.start()):
+        return False
+    digits = sum(c.isdigit() for c in code)
+    if code.isdigit():
+        return True
+    if not code[0].isdigit():
+        return digits >= 7 or _CAPITALS_AND_DIGITS.fullmatch(code) is not None
+    if "." in code:
+        return _THOUSANDS.fullmatch(code) is None and _DOTTED_DATE.fullmatch(code) is None and digits >= 8
+    groups = code.split("/") if "/" in code else code.split("-")
+    if digits < 7:
+        return False
+    if "/" in code or len(groups) > 2:
+        return True
+    first, second = groups
+    return abs(len(first) - len(second)) >= 2 and not (first.endswith("00") and second.endswith("00"))
+
+
 _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
-    (_REFERENCE_LINE, 1, None), (_SERIES_CODE, 7, None),
+    (_REFERENCE_LINE, 1, None), (_SERIES_CODE, 7, None), (_BARE_CODE, 6, _bare_code_ok),
 )  # fmt: skip
 _DIGIT_GROUP = re.compile(f"{_GROUP}|{_CLOSING_GROUP}")  # the groups of _MORE_GROUPS, one by one
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456",

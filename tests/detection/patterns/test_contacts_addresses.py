@@ -679,7 +679,9 @@ def test_a_label_that_names_no_address_does_not_make_an_unknown_word_a_place(sta
     assert found(stage, "Kontakt: 4820 Zirbenau") == []
 
 
-@pytest.mark.parametrize("label", ["PLZ/Ort:", "PLZ / Ort:", "PLZ/Ort"])
+@pytest.mark.parametrize(
+    "label", ["PLZ/Ort:", "PLZ / Ort:", "PLZ/Ort", "PLZ Ort", "PLZ und Ort:", "PLZ + Ort:", "PLZ, Ort     "]
+)
 def test_a_plz_ort_label_gives_the_postcode_and_the_place_after_it(stage: RegexStage, label: str) -> None:
     text = f"{label} 5083 Zirbenau"
     assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [("5083", ZIP), ("Zirbenau", ADD)]
@@ -759,6 +761,9 @@ def test_a_district_word_in_a_sentence_after_a_place_no_list_knows_is_left_out(d
         ("Wohnung Zirbelweg 12 Stiege 3 Top 7, Lift vorhanden.", "Zirbelweg 12 Stiege 3 Top 7"),
         ("Neue Adresse Quirnstraße 8, Tür 5.", "Quirnstraße 8, Tür 5"),
         ("Am Quirnbach 4 Whg. 12", "Am Quirnbach 4 Whg. 12"),
+        ("Brelsingweg 12 top 3", "Brelsingweg 12 top 3"),  # a form's lower case
+        ("Brelsingweg 12, whg. 3", "Brelsingweg 12, whg. 3"),
+        ("Via Brelsing 12 int. 3, 39100 Quarnitz", "Via Brelsing 12 int. 3"),  # South Tyrol's "interno"
     ],
 )
 def test_the_flat_after_a_house_number_belongs_to_the_address(
@@ -922,6 +927,9 @@ def test_clinical_and_ordinary_compounds_of_the_new_street_words_stay(stage: Reg
         ("Zirbelweg 6b / 1", "Zirbelweg 6b / 1"),
         ("Zirbelweg 12a-c", "Zirbelweg 12a-c"),
         ("Zirbelweg 3a–3c", "Zirbelweg 3a–3c"),
+        ("Er wohnt Brelsingweg 12 bis 14.", "Brelsingweg 12 bis 14"),  # a range in words
+        ("Er wohnt Brelsingweg 12 bis.", "Brelsingweg 12 bis"),  # the Italian and French "12b"
+        ("Brelsingweg 12 ter", "Brelsingweg 12 ter"),  # and "12c"
     ],
 )
 def test_house_number_ranges_blank_letters_and_letter_slash_numbers_are_masked_whole(
@@ -1046,3 +1054,105 @@ def test_a_labelled_street_is_found_in_a_note_where_nothing_else_flags_the_addre
     assert [(text[s.start : s.end], s.type) for s in detector.detect_many([text])[0].spans] == [
         ("Brombeerhag 12", ADD)
     ]
+
+
+# --- session 14: country letters apart from the postcode, more labels, house numbers and streets ---
+
+
+@pytest.mark.parametrize(
+    ("text", "street", "zip_code"),
+    [
+        ("Brelsingweg 12\nA 6020 Quarnitz", "Brelsingweg 12", "A 6020"),  # a blank, as older letters write it
+        ("Brelsingweg 12\nD 80331 Quarnitz", "Brelsingweg 12", "D 80331"),
+        ("Brelsingweg 12\nCH 8001 Quarnitz", "Brelsingweg 12", "CH 8001"),
+        ("Brelsingweg 12, A–4872 Quarnitz", "Brelsingweg 12", "A–4872"),  # an en dash
+    ],
+)
+def test_country_letters_before_a_postcode_with_a_blank_or_an_en_dash_belong_to_it(
+    text: str, street: str, zip_code: str
+) -> None:
+    stage = RegexStage(["Innsbruck"], _place_like)
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [
+        (street, ADD),
+        (zip_code, ZIP),
+        ("Quarnitz", ADD),
+    ]
+
+
+def test_a_plz_und_ort_label_takes_the_country_letters_before_the_postcode(stage: RegexStage) -> None:
+    text = "PLZ und Ort: A 4872 Brelsingau"
+    spans = stage.find(text)
+    assert [(text[s.start : s.end], s.type) for s in spans] == [("A 4872", ZIP), ("Brelsingau", ADD)]
+
+
+@pytest.mark.parametrize("text", ["Vitamin D 20000 Einheiten", "Vitamin D 20000 IE täglich"])
+def test_a_vitamin_and_its_dose_are_no_country_and_postcode(detector: Detector, text: str) -> None:
+    assert detector.detect(text).spans == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Adresse: Hinterbrelsing Nr. 17, 4872 Quarnitz", "Hinterbrelsing Nr. 17"),
+        ("Hinterbrelsing Nr. 17\n4872 Quarnitz", "Hinterbrelsing Nr. 17"),
+    ],
+)
+def test_a_hamlet_and_its_labelled_house_number_before_a_postcode_is_an_address(text: str, line: str) -> None:
+    # Rural Austrian addresses write "Nr." before the house's number: no count of a thing.
+    stage = RegexStage(["Innsbruck"], _place_like)
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [
+        (line, ADD),
+        ("4872", ZIP),
+        ("Quarnitz", ADD),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["Zimmer Nr. 4, 4872 Quarnitz", "Seite Nr. 2, 4872 Quarnitz", "Blatt Nr. 3; 4872 Quarnitz"]
+)
+def test_a_numbered_room_or_page_before_a_postcode_is_no_address(text: str) -> None:
+    # "Nr." names a house only after the place's name; "Seite Nr. 2" counts pages.
+    stage = RegexStage(["Innsbruck"], _place_like)
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == [("4872", ZIP), ("Quarnitz", ADD)]
+
+
+@pytest.mark.parametrize(
+    "text", ["Dosis 12 bis 14 mg", "Feldweg 2 bis 3 mal täglich gehen", "Gehstrecke am Feldweg 200 bis 300 m"]
+)
+def test_a_range_of_a_dose_or_a_count_in_words_is_no_house_number(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ADD) == []
+
+
+def test_bis_after_a_house_number_is_a_house_only_where_the_address_part_ends(stage: RegexStage) -> None:
+    # "12 bis" (Italian, French: 12a) before a comma; "12 bis Ende Mai" is a time span after a street.
+    text = "Zirbelweg 12 bis Ende Mai gesperrt"
+    assert found(stage, text, ADD) == ["Zirbelweg 12"]
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Adresse: Rue du Quarn 5, 1200 Quarnitz", "Rue du Quarn 5"),
+        ("Anschrift: Rue de la Brelse 5", "Rue de la Brelse 5"),
+        ("Adresse: Via della Brelsa 3", "Via della Brelsa 3"),
+        ("Adresse: Rue du Quarn 12 bis, 1200 Quarnitz", "Rue du Quarn 12 bis"),
+    ],
+)
+def test_a_french_or_italian_street_and_its_articles_after_a_label_are_one_address(
+    stage: RegexStage, text: str, street: str
+) -> None:
+    # No "Quarn 5" left beside a pseudonym: the articles belong to the street's name.
+    assert [text[s.start : s.end] for s in stage.find(text) if s.masker == "RegexAddress"] == [street]
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Rue du Quarn 5, 1200 Quarnitz", "Rue du Quarn 5"),
+        ("Via della Brelsa 3\n39100 Quarnitz", "Via della Brelsa 3"),
+    ],
+)
+def test_a_french_or_italian_street_before_a_postcode_is_one_address(text: str, street: str) -> None:
+    # With no label, as the line or part before a postcode: whole, articles and all.
+    stage = RegexStage(["Innsbruck"], _place_like)
+    assert street in found(stage, text, ADD)

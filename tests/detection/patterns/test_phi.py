@@ -301,14 +301,16 @@ def test_valid_austrian_social_security_number_is_an_id(stage: PhiStage, number:
     "number",
     [
         "2237010180",  # check digit wrong
-        "1238 010180",  # check digit wrong
         "0237010180",  # leading zero
         svnr("123", "010180")[:4] + "321380",  # check computed for another date
         "7890311299",  # check digit would be 10: never issued
     ],
 )
-def test_social_security_number_with_invalid_check_digit_is_not_an_id(stage: PhiStage, number: str) -> None:
-    assert found(stage, f"Nummer {number} liegt vor", ID) == []
+def test_spaced_social_security_number_with_invalid_check_digit_is_not_an_id(
+    stage: PhiStage, number: str
+) -> None:
+    # Spaced, only the check digit makes four and six digits a code (ten in one run are one anyway).
+    assert found(stage, f"Nummer {number[:4]} {number[4:]} liegt vor", ID) == []
 
 
 def test_social_security_number_needs_a_plausible_birth_date(stage: PhiStage) -> None:
@@ -317,13 +319,13 @@ def test_social_security_number_needs_a_plausible_birth_date(stage: PhiStage) ->
         number = "123" + "0" + birth
         check = sum(w * int(c) for w, c in zip(weights, number, strict=True)) % 11
         if check < 10:
-            assert found(stage, f"SV {number[:3]}{check}{birth}", ID) == []
+            assert found(stage, f"SV {number[:3]}{check} {birth}", ID) == []
 
 
 def test_social_security_number_inside_a_longer_digit_run_is_not_an_id(stage: PhiStage) -> None:
     number = SV_VALID[0]
     assert found(stage, f"Tel. 0043 1 {number[:4]} {number[4:]}", ID) == []
-    assert found(stage, f"Code 9{number}", ID) == []
+    assert found(stage, f"Code 9{number}", ID) == [f"9{number}"]  # the whole run, not a piece
 
 
 @pytest.mark.parametrize("number", KV_VALID)
@@ -332,9 +334,10 @@ def test_valid_kvnr_is_an_id(stage: PhiStage, number: str) -> None:
 
 
 @pytest.mark.parametrize("number", KV_VALID)
-def test_kvnr_with_wrong_check_digit_is_not_an_id(stage: PhiStage, number: str) -> None:
+def test_kvnr_with_wrong_check_digit_is_still_a_code(stage: PhiStage, number: str) -> None:
+    # A capital and nine digits are an identifier's shape, a mistyped check digit or not.
     wrong = number[:9] + str((int(number[9]) + 1) % 10)
-    assert found(stage, f"Versichert unter {wrong}.", ID) == []
+    assert found(stage, f"Versichert unter {wrong}.", ID) == [wrong]
 
 
 @pytest.mark.parametrize("number", IBAN_VALID)
@@ -398,8 +401,8 @@ def test_keyword_introduces_an_id_and_only_the_code_is_masked(stage: PhiStage, t
         "6020 Innsbruck",
         "am 12.03.2023",
         "Metoprolol 47,5 mg 1-0-1",
-        "1234567890",  # ten digits without keyword or valid check digit
-        "A123456789",  # KVNR shape, wrong check digit
+        "1234567",  # seven digits without keyword or valid check digit
+        "A12345",  # a capital and five digits
         "Die Fallzahl ist 3 pro Woche.",  # a count after a copula
         "Ihr Zeichen: keines",  # a reference line without a code
     ],
@@ -751,6 +754,7 @@ def test_doses_and_anatomy_after_a_glossed_ward_word_are_no_ward(stage: PhiStage
         ("Episoden-ID 88412093 bitte angeben", "88412093"),
         ("Bild-Nr. A 2023/1177", "A 2023/1177"),
         ("Studien-ID: DE-4471", "DE-4471"),
+        ("Geschäftszeichen ABCD 123/45", "ABCD 123/45"),  # up to four capitals before a blank
     ],
 )
 def test_any_keyword_that_says_number_before_a_code_with_digits_is_an_identifier(
@@ -800,6 +804,12 @@ def test_phone_and_house_numbers_and_lab_counts_are_no_keyword_identifiers(
         ("Verlegung nach Einheit 4B.", "4B"),
         ("Verlegung in Sektion 3.2 am Abend.", "3.2"),
         ("Verlegung auf Sektor B3/2.", "B3/2"),
+        ("Verlegt auf Modul B3-2.", "B3-2"),  # a hyphened room of a floor
+        ("Pat. liegt in Koje 3.Ost.", "3.Ost"),  # a wing after a full stop
+        ("Aufnahme in Koje 4 Süd.", "4 Süd"),  # a room's number and its wing
+        ("Aufnahme in Koje B3-2.", "B3-2"),
+        ("Aufnahme in Koje B 3.", "B 3"),
+        ("Er sitzt in Zelle 12.", "12"),  # a prison's cell
     ],
 )
 def test_a_place_word_or_a_compound_of_one_and_its_code_is_an_identifier(
@@ -889,6 +899,10 @@ def test_a_department_and_its_code_after_a_moving_preposition_is_a_ward(
         "Thrombozyten: 250000/µl",
         "Leukozyten: 12000",
         "Datum: 12.03.2023",
+        "Station 3-4 Tage",  # a range of days
+        "Koje 3 Tage",
+        "Zelle 12 Stunden",
+        "Schmerz in Zone 3 des Unterarms",  # "Zone" names a body's or a map's part, no ward
     ],
 )
 def test_groups_stages_doses_durations_and_anatomy_after_place_like_words_are_no_ward(
@@ -994,6 +1008,62 @@ def test_form_separators_and_code_shapes_after_any_label_name_an_identifier(
     stage: PhiStage, text: str, code: str
 ) -> None:
     assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Aktenvermerk 20314471 vom Vortag", "20314471"),  # eight digits in one run
+        ("Probe 2031/44871 eingegangen", "2031/44871"),  # slashed groups, seven digits
+        ("Etikett 12-447123 fehlt", "12-447123"),  # hyphened groups of unequal length
+        ("Kennung 12-4471-23 vergeben", "12-4471-23"),  # three hyphened groups
+        ("Beleg Q481227903 liegt bei", "Q481227903"),  # capitals and six digits or more
+        ("Vorgang KX-204471/23 angelegt", "KX-204471/23"),  # a series' number and its year
+        ("Beleg 12345678901234567890 liegt bei", "12345678901234567890"),  # twenty digits
+        ("Beleg 012345678901 liegt bei", "012345678901"),  # a leading zero from twelve digits
+        ("Beleg 12.44712.031.5 liegt bei", "12.44712.031.5"),  # dotted groups that are no thousands
+        ("Beleg AB 12 345678 liegt bei", "AB 12 345678"),  # capitals, two or three digits, four to eight
+        ("Beleg K12/34567-8 liegt bei", "K12/34567-8"),  # a capital and slashed and hyphened groups
+        ("Beleg BRLQRN72C41Z112K liegt bei", "BRLQRN72C41Z112K"),  # an Italian tax code's shape
+        ("Beleg BRL QRN 72C41 Z112K liegt bei", "BRL QRN 72C41 Z112K"),  # the same, grouped
+    ],
+)
+def test_a_code_of_a_shape_only_identifiers_have_is_an_id_without_keyword(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Viruslast 12000000 Kopien/ml",  # a count with its unit
+        "HBV-DNA 20000000 IU/ml",
+        "Kosten von 12500000 EUR",  # an amount
+        "Referenzbereich 150000-400000",  # a range: similar lengths
+        "Leukozyten 1000-100000",  # a range of round numbers
+        "RR 120/80 mmHg",  # a ratio
+        "Verdünnung 1/100000",
+        "Tel. 0512-504-22310",  # a phone number starts with its area code's zero
+        "Rückruf 0664 12345678",
+        "geb. 2019-02-30",  # a date's shape
+        "PZN 12345678",  # a drug's number
+        "Charge 44712031",  # a batch's number
+        "ICD-10/11",
+        "Beleg 01234567890 liegt bei",  # eleven digits after a zero: a phone number's length
+        "Summe 1.250.000 liegt bei",  # dotted thousands
+        "am 12.03.2023 aufgenommen",  # a dotted date
+        "geb. 31.02.1950",  # a date no calendar has is still a date
+        "Version 1.2.3.4 installiert",  # too few digits for a code
+        "Beleg 12 345678 liegt bei",  # grouped digits need capitals before them
+        "Kontrolle KW-12/2031 geplant",  # a calendar week
+        "Bandscheibe L4/5 geschädigt",  # a vertebral segment
+    ],
+)
+def test_counts_amounts_ranges_phones_dates_and_product_numbers_are_no_bare_codes(
+    stage: PhiStage, text: str
+) -> None:
+    assert found(stage, text, ID) == []
 
 
 @pytest.mark.parametrize(
@@ -1377,4 +1447,64 @@ def test_wards_by_wing_floor_code_and_more_departments_are_identifiers(
     ],
 )
 def test_vertebrae_stages_imaging_and_counts_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+# --- session 14: a code on a form's next line or across its column; wards after an arrow ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Versicherungsnummer\n12.44712.031.5", "12.44712.031.5"),  # the keyword ends its line
+        ("Fallnummer\n4471203", "4471203"),
+        ("Fall-Nr.:\n4471203", "4471203"),  # a label's colon, the code below it
+        ("Fall-Nr.        4471203", "4471203"),  # a form's column of blanks
+        ("Fall-Nr.\t\t\t\t4471203", "4471203"),
+    ],
+)
+def test_a_code_on_the_line_after_its_keyword_or_across_a_form_column_is_an_identifier(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("Fallnummer\nDiagnose: Grippe", []),  # the next line holds no code
+        ("Fallnummer\n12.03.2023", [("12.03.2023", DAT)]),  # a date stays a date
+        ("Fall-Nr.        folgt", []),
+    ],
+)
+def test_a_word_or_a_date_on_the_line_after_a_keyword_is_no_identifier(
+    stage: PhiStage, text: str, spans: list[tuple[str, str]]
+) -> None:
+    assert [(text[s.start : s.end], s.type) for s in stage.find(text)] == spans
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("ITS → Aufwachbereich B4/2", "B4/2"),
+        ("Verlegung -> Normalpflege Med3", "Med3"),  # a department's short name and its number
+        ("IMC → Zwischenstation 2.OG-B", "2.OG-B"),  # a floor and its wing
+    ],
+)
+def test_a_ward_after_a_transfer_arrow_is_an_identifier(stage: PhiStage, text: str, code: str) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "→ Kontrolle 4W",  # a count of weeks
+        "→ Wiedervorstellung 6M",  # of months
+        "Schmerz → Wirbelsäule L4/5",  # a segment of the spine
+        "Progress → Stadium T2/3",  # a tumour's stage
+    ],
+)
+def test_a_duration_a_vertebra_or_a_stage_after_a_transfer_arrow_is_no_ward(
+    stage: PhiStage, text: str
+) -> None:
     assert found(stage, text, ID) == []

@@ -155,23 +155,15 @@ def build_place_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, PlacePools
         postcodes={place: (_test_postcode(place),) for place in places},
         streets=_test_streets(villages, stems, fresh),
     )
-    hold, hold_check, hold_stems = _holdout_pools(fresh, test, stems)
-    fresh_pools, fresh_check, fresh_stems = _fresh_pools(hold_check, hold, hold_stems)
-    sealed_pools, sealed_check, sealed_stems = _sealed_pools(fresh_check, fresh_pools, fresh_stems)
-    vault_pools, vault_check, vault_stems = _vault_pools(sealed_check, sealed_pools, sealed_stems)
-    reserve_pools, reserve_check, reserve_stems = _reserve_pools(vault_check, vault_pools, vault_stems)
-    ledger_pools, ledger_check, ledger_stems = _ledger_pools(reserve_check, reserve_pools, reserve_stems)
-    return {
-        "dev": dev,
-        "test": test,
-        "holdout": hold,
-        "fresh": fresh_pools,
-        "sealed": sealed_pools,
-        "vault": vault_pools,
-        "reserve": reserve_pools,
-        "ledger": ledger_pools,
-        "codex": _codex_pools(ledger_check, ledger_pools, ledger_stems),
-    }
+    hold, check, prior_stems = _holdout_pools(fresh, test, stems)
+    pools: dict[str, PlacePools] = {"dev": dev, "test": test, "holdout": hold}
+    prior = hold
+    for name, data in _FORMED_FAMILIES:
+        # each family apart from every word of the one before it and, through the check it
+        # passes on, of all earlier ones
+        prior, check, prior_stems = _formed_pools(data, name, check, prior, prior_stems)
+        pools[name] = prior
+    return pools
 
 
 def _banned_keys(dict_dir: Path, dev: PlacePools) -> set[str]:
@@ -301,59 +293,12 @@ def _adjective(village: str) -> str:
     return village if village.endswith("er") else village + "er"
 
 
-def _fresh_pools(
-    fresh: _FreshCheck, hold: PlacePools, hold_stems: list[str]
-) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """Villages and streets from the fresh morphemes and forms, checked as the holdout ones are
-    and kept apart from every word of the holdout pools (and, through ``fresh``, of the dev and
-    test pools); also the check they passed and their stems, for the sealed family."""
-    return _formed_pools(fresh_data, "fresh", fresh, hold, hold_stems)
-
-
-def _sealed_pools(
-    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
-) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """Villages and streets from the sealed morphemes and forms, checked as the fresh ones are
-    and kept apart from every word of the fresh pools (and, through ``fresh``, of the dev, test
-    and holdout pools); also the check they passed and their stems, for the vault family."""
-    return _formed_pools(sealed, "sealed", fresh, prior, prior_stems)
-
-
-def _vault_pools(
-    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
-) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """Villages and streets from the vault morphemes and forms, checked as the sealed ones are
-    and kept apart from every word of the sealed pools (and, through ``fresh``, of the dev, test,
-    holdout and fresh pools); also the check they passed and their stems, for the reserve
-    family."""
-    return _formed_pools(vault, "vault", fresh, prior, prior_stems)
-
-
-def _reserve_pools(
-    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
-) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """Villages and streets from the reserve morphemes and forms, checked as the vault ones are
-    and kept apart from every word of the vault pools (and, through ``fresh``, of the dev, test,
-    holdout, fresh and sealed pools); also the check they passed and their stems, for the ledger
-    family."""
-    return _formed_pools(reserve, "reserve", fresh, prior, prior_stems)
-
-
-def _ledger_pools(
-    fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
-) -> tuple[PlacePools, _FreshCheck, list[str]]:
-    """Villages and streets from the ledger morphemes and forms, checked as the reserve ones are
-    and kept apart from every word of the reserve pools (and, through ``fresh``, of the dev, test,
-    holdout, fresh, sealed and vault pools); also the check they passed and their stems, for the
-    codex family."""
-    return _formed_pools(ledger, "ledger", fresh, prior, prior_stems)
-
-
-def _codex_pools(fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]) -> PlacePools:
-    """Villages and streets from the codex morphemes and forms, checked as the ledger ones are
-    and kept apart from every word of the ledger pools (and, through ``fresh``, of the dev, test,
-    holdout, fresh, sealed, vault and reserve pools)."""
-    return _formed_pools(codex, "codex", fresh, prior, prior_stems)[0]
+# The families whose villages and streets are formed from their own morphemes and forms, in the
+# order each is kept apart from the ones before it.
+_FORMED_FAMILIES: tuple[tuple[str, ModuleType], ...] = (
+    ("fresh", fresh_data), ("sealed", sealed), ("vault", vault), ("reserve", reserve), ("ledger", ledger),
+    ("codex", codex),
+)  # fmt: skip
 
 
 def _formed_pools(

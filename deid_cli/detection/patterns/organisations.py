@@ -1427,7 +1427,7 @@ def _resolve(spans: list[Span]) -> list[Span]:
 
 
 def _noun_name_cues(text: str) -> list[tuple[int, int]]:
-    """Where the cue words of ``_places_named_by_nouns`` stand, when no chunk's scan found them."""
+    """Where the cue words of ``_place_named_by_noun`` stand, when no chunk's scan found them."""
     return [m.span() for m in _NOUN_NAME_CUE.finditer(text)]
 
 

@@ -822,11 +822,13 @@ _SERIES_CODE = re.compile(
 # an Italian tax code ("RSSMRA85T10A562S", also grouped). A count, an amount or a measurement
 # carries its unit ("12000000 Kopien/ml"); a phone number starts with its area code's zero or
 # follows another group; dates stay dates.
+_CAPITALS_AND_DIGITS = r"[A-Z]{1,4}-?\d{6,14}"  # "Q481227903": six digits are enough on their own
 _BARE_CODE = re.compile(
     r"(?<![\w\-/.,:+])(?<!\d[ ])(?P<code>(?!\d{4}-\d\d?-\d|\d\d?-\d\d?-\d)"
     r"(?:[1-9]\d{7,33}|0\d{11,33}|[1-9]\d{1,7}(?:/\d{2,8}){1,3}|[1-9]\d{0,7}(?:-\d{1,8}){1,3}"
     r"|\d{1,4}(?:\.\d{1,8}){2,5})"
-    r"|[A-Z]{1,4}-?\d{6,14}|[A-Z]{1,4}[-/]?\d{1,8}(?:[\-/]\d{1,8}){1,3}|[A-Z]{1,3}[ ]\d{2,3}[ ]\d{4,8}"
+    rf"|{_CAPITALS_AND_DIGITS}"
+    r"|[A-Z]{1,4}[-/]?\d{1,8}(?:[\-/]\d{1,8}){1,3}|[A-Z]{1,3}[ ]\d{2,3}[ ]\d{4,8}"
     r"|[A-Z]{3}[ ]?[A-Z]{3}[ ]?\d{2}[A-Z]\d{2}[ ]?[A-Z]\d{3}[A-Z])(?P<more>)"
     r"(?![\w\-/]|[.,]\d|[ \t]*(?:[/%€]|[mµnp]?(?:g|l|mol)\b|[dk]?[gl]\b|IE\b|IU\b|U\b|E\b|EUR\b|Euro\b"
     r"|CHF\b|Kopien|Zellen|Einheiten|Mio\b|Mrd\b))"
@@ -837,7 +839,6 @@ _PRODUCT_CODE_LABEL = re.compile(
 )
 _THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _DOTTED_DATE = re.compile(r"\d{1,2}\.\d{1,2}\.\d{2,4}|\d{4}\.\d{1,2}\.\d{1,2}")  # also one no calendar has
-_CAPITALS_AND_DIGITS = re.compile(r"[A-Z]{1,4}-?\d{6,14}")
 
 
 def _bare_code_ok(m: re.Match[str]) -> bool:
@@ -850,12 +851,12 @@ def _bare_code_ok(m: re.Match[str]) -> bool:
     if code.isdigit():
         return True
     if not code[0].isdigit():
-        return digits >= 7 or _CAPITALS_AND_DIGITS.fullmatch(code) is not None
+        return digits >= 7 or re.fullmatch(_CAPITALS_AND_DIGITS, code) is not None
     if "." in code:
         return _THOUSANDS.fullmatch(code) is None and _DOTTED_DATE.fullmatch(code) is None and digits >= 8
-    groups = code.split("/") if "/" in code else code.split("-")
     if digits < 7:
         return False
+    groups = code.split("/") if "/" in code else code.split("-")
     if "/" in code or len(groups) > 2:
         return True
     first, second = groups

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -84,6 +84,11 @@ generalise-ledger: install
 # read by the developer): counts only.
 generalise-codex: install
 	$(BIN)/python scripts/generalise.py report --family codex --count 1000 --seed 7
+
+# The folio family (new PHI material, test persons, written in session 15 by a helper and never
+# read by the developer): counts only.
+generalise-folio: install
+	$(BIN)/python scripts/generalise.py report --family folio --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

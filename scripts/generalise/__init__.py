@@ -72,6 +72,15 @@ other families, with the test family's persons. The developer never reads it or 
 documents; its failures are looked at only as counts per class (``report --family codex``, ``make
 generalise-codex``).
 
+A tenth family, ``folio``, was written in session 15 by a helper, likewise from its own knowledge
+of German-language clinical paperwork and without reading deid's detection code or any other
+family's material: document kinds the earlier families did not start from, new PHI frames,
+institution phrasings, ID keywords and number shapes, ward, address and mail shapes, place frames
+and invented places and streets from other morphemes and forms (``folio``), disjoint from all nine
+other families, with the test family's persons. The developer never reads it or prints its
+documents; its failures are looked at only as counts per class (``report --family folio``, ``make
+generalise-folio``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -79,7 +88,7 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault, reserve, ledger, codex).
+  vault, reserve, ledger, codex, folio).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
@@ -90,6 +99,8 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``ledger``: the ledger family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``codex``: the codex family's PHI frames and toponym morphemes (never to be read by the
+  developer).
+- ``folio``: the folio family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.

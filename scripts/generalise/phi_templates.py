@@ -16,9 +16,10 @@ ward code (SIT), ``{kw}`` an ID keyword (plain text) and ``{id}`` its number (ID
 The third family, ``holdout``, is assembled here from the plain data of ``holdout``, the
 fourth, ``fresh``, from that of ``fresh``, the fifth, ``sealed``, from that of ``sealed``, the
 sixth, ``vault``, from that of ``vault``, the seventh, ``reserve``, from that of ``reserve``, the
-eighth, ``ledger``, from that of ``ledger``, and the ninth, ``codex``, from that of ``codex`` (read
-their docstrings before opening them: none is to be read while working on rules, and ``vault``,
-``reserve``, ``ledger`` and ``codex`` are never to be read by the developer at all).
+eighth, ``ledger``, from that of ``ledger``, the ninth, ``codex``, from that of ``codex``, and the
+tenth, ``folio``, from that of ``folio`` (read their docstrings before opening them: none is to be
+read while working on rules, and ``vault``, ``reserve``, ``ledger``, ``codex`` and ``folio`` are
+never to be read by the developer at all).
 ``sealed`` also writes ``{dob}`` (a birth date, gold-only) and
 ``{PLACE}``/``{SURNAME}`` in institution names (in capitals).
 """
@@ -28,7 +29,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from generalise import codex, fresh, holdout, ledger, reserve, sealed, vault
+from generalise import codex, folio, fresh, holdout, ledger, reserve, sealed, vault
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ TEST_PHI = PhiFamily(
 
 def _written_in(module: types.ModuleType) -> PhiFamily:
     """A family's PHI templates as its own module writes them (holdout.py, fresh.py, sealed.py,
-    vault.py, reserve.py, ledger.py, codex.py)."""
+    vault.py, reserve.py, ledger.py, codex.py, folio.py)."""
     return PhiFamily(
         address_blocks=module.ADDRESS_BLOCKS,
         sentences=module.SENTENCES,
@@ -148,6 +149,7 @@ VAULT_PHI = _written_in(vault)
 RESERVE_PHI = _written_in(reserve)
 LEDGER_PHI = _written_in(ledger)
 CODEX_PHI = _written_in(codex)
+FOLIO_PHI = _written_in(folio)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,
@@ -159,4 +161,5 @@ PHI_FAMILIES: dict[str, PhiFamily] = {
     "reserve": RESERVE_PHI,
     "ledger": LEDGER_PHI,
     "codex": CODEX_PHI,
+    "folio": FOLIO_PHI,
 }

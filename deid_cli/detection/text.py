@@ -21,8 +21,14 @@ from deid_cli.detection.ranges import union_ranges
 # A tag cannot contain "<" or ">", so it ends at the first ">" and never overlaps a comment's
 # start; comments are found by ``_comment_ranges`` (a lazy ``<!--.{0,2000}?-->`` regex costs
 # 2000 steps per "<!--" on hostile input).
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9:-]{0,30}(?:\s[^<>]{0,1000})?/?>")
+_TAG = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][A-Za-z0-9:-]{0,30})(?:\s[^<>]{0,1000})?/?>")
 _COMMENT_OPEN, _COMMENT_CLOSE, _MAX_COMMENT = "<!--", "-->", 2000
+# Elements of running text, whose tags are blanks; the closing tag of any other ends a line or a
+# field, as a line break does.
+_LINE_BREAK_TAGS = frozenset({"br", "hr"})
+_INLINE_TAGS = frozenset(
+    {"a", "abbr", "b", "big", "em", "font", "i", "mark", "small", "span", "strong", "sub", "sup", "u"}
+)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # Space characters that editors and HTML (&nbsp;) put between a title and a name.
@@ -82,9 +88,16 @@ def prepare(text: str) -> PreparedText:
 
 
 def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
-    """Blank tags (same length) and decode entities (shorter), keeping an offset map."""
-    blanked = union_ranges([*_comment_ranges(text), *(m.span() for m in _TAG.finditer(text))])
-    pieces = [(s, e, " " * (e - s)) for s, e in blanked]  # (orig_start, orig_end, replacement)
+    """Blank tags (same length) and decode entities (shorter), keeping an offset map. A tag that
+    breaks the line or closes a field ("<br>", "</p>", "</plz>") becomes a line break, so an
+    address written as HTML or exported as XML keeps its lines; inline tags ("<b>") and comments
+    become blanks."""
+    tags = [(*m.span(), _breaks_line(m.group("name"), bool(m.group("close")))) for m in _TAG.finditer(text)]
+    breaking = {start for start, _, breaks in tags if breaks}
+    blanked = union_ranges([*_comment_ranges(text), *((s, e) for s, e, _ in tags)])
+    pieces = [  # (orig_start, orig_end, replacement)
+        (s, e, ("\n" + " " * (e - s - 1)) if s in breaking else " " * (e - s)) for s, e in blanked
+    ]
     blank_starts = [s for s, _ in blanked]
     for match in _ENTITY.finditer(text):
         s = match.start()
@@ -119,6 +132,14 @@ def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     starts.extend(range(pos, len(text)))
     ends.extend(range(pos + 1, len(text) + 1))
     return "".join(out), starts, ends
+
+
+def _breaks_line(name: str, closing: bool) -> bool:
+    """Does the tag end a line or a field? A line break ("<br>", "<hr/>") and the closing tag of
+    any element but the inline ones of running text ("</p>", "</plz>"; not "</b>"); an opening
+    tag only starts what the closing one ends."""
+    element = name.lower()
+    return element in _LINE_BREAK_TAGS or (closing and element not in _INLINE_TAGS)
 
 
 def _comment_ranges(text: str) -> Iterator[tuple[int, int]]:

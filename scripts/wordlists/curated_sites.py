@@ -355,7 +355,7 @@ Ordination Gruppenordination Ambulatorium Gesundheitszentrum Therapiezentrum Är
 Versorgungszentrum MVZ Primärversorgungszentrum Dialysezentrum Diagnosezentrum Kurzentrum
 Pflegezentrum Seniorenheim Altenheim Hospiz Facharztordination Kinderarztordination Wahlarztordination
 Zahnarztpraxis Frauenarztpraxis Allgemeinpraxis Landarztpraxis Praxisgemeinschaft Ordinationsgemeinschaft
-Primärversorgungseinheit PVE Ärztehaus Tagesklinik
+Primärversorgungseinheit PVE Ärztehaus Tagesklinik Berufsausübungsgemeinschaft
 Institut Röntgeninstitut Radiologieinstitut Röntgenpraxis Radiologiezentrum Nierenzentrum Zentrallabor
 Laborpraxis Brustzentrum Krebszentrum Tumorzentrum Rheumazentrum Schlaflabor
 Klinikums Krankenhauses Spitals Hospitals Sanatoriums Instituts Landesklinikums Landeskrankenhauses
@@ -368,4 +368,8 @@ Apotheke PVZ PVN Primärversorgungsnetzwerk Seniorenwohnheim Pflegewohnheim Seni
 Dialyseinstitut Apotheken
 Heilstätte Heilanstalt Pflegeanstalt Pflegestätte Pflegestation Sozialstation Gesundheitshaus Therapiehaus
 Pflegedienst Hauskrankenpflege
+Ospedale Clinica Poliambulatorio Ambulatorio Hôpital Clinique
+Rettungswache Rettungsstation Notarztstützpunkt Notarztstandort Rettungsstützpunkt Pflegestützpunkt
+Mütterberatung Mütterberatungsstelle Elternberatung Permanence Spitex Krankenpflegeverein
+Residenz Altersheim Alterszentrum Altersresidenz
 """

@@ -49,7 +49,7 @@ def cpu_seconds() -> dict[str, float]:
 
 
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_adversarial_megabyte_note_is_detected_within_two_cpu_seconds(
+def test_adversarial_megabyte_note_is_detected_within_five_cpu_seconds(
     cpu_seconds: dict[str, float], name: str
 ) -> None:
     assert name in cpu_seconds, f"{name}: no result within {TIMEOUT_SECONDS:.0f} s (hang or crash)"

@@ -192,6 +192,7 @@ PLACE_CUES: tuple[str, ...] = (
 COMPOUND_SITE_HEADS: tuple[str, ...] = (
     "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
     "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
+    "ambulanz", "residenz", "stützpunkt", "wache",
 )  # fmt: skip
 # Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in the lower-case match view:
 # automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case, or
@@ -205,9 +206,11 @@ SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
 # Zentrum" is the middle of anything): MedicalSite looks for the epithet before it.
 EPITHET_SITE_WORDS: tuple[str, ...] = ("Zentrum",)
 # Nouns of a service that name a house only before its doctors ("Labor Dr. Zirbl", "Radiologie
-# Dr. Zirbl"; "Labor unauffällig" names none): MedicalSite looks for the doctors after it.
+# Dr. Zirbl"; "Labor unauffällig" names none): MedicalSite looks for the doctors after it. The
+# Italian and French practices of South Tyrol and Romandy too ("Studio medico dott. Zirbl").
 DOCTOR_SITE_WORDS: tuple[str, ...] = (
     "Labor", "Röntgen", "Radiologie", "Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie",
+    "Studio medico", "Studio dentistico", "Cabinet médical", "Cabinet dentaire",
 )  # fmt: skip
 
 _NON_WORD = re.compile(r"[\W_]")

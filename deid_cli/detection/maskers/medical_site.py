@@ -327,8 +327,18 @@ class MedicalSiteMasker:
             # its head noun, then named as the listed site words are.
             for match in _compound_kinds(ctx.view):
                 start = compound_start(ctx.view, match.start())
-                if start is not None:
+                if start is not None and not self._site_follows(ctx, match.end()):
                     self._vote_named(ctx, start, match.end())
+
+    def _site_follows(self, ctx: NoteContext, end: int) -> bool:
+        """A site word or a listed site after a compound's ("Herzambulanz Klinikum Zirbl",
+        "Herzambulanz Zirbl Uniklinikum"): the compound is that house's department, not a house of
+        its own, and the house names itself."""
+        if ctx.view[end : end + 1] != " ":
+            return False
+        if self._prefix is not None and self._prefix.match(ctx.view, end + 1) is not None:
+            return True
+        return any(hit.start == end + 1 and hit.bits & SITE for hit in ctx.hits)
 
     def _vote_named(self, ctx: NoteContext, start: int, word_end: int) -> None:
         """A site word and the name after it (its doctors, place, patron, a name-like word or a
@@ -653,12 +663,16 @@ def _doctors_end(ctx: NoteContext, pos: int) -> int | None:
         pos = joiner.end()
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
 def _is_title(token: str, titles: frozenset[str], chained: bool) -> bool:
     """Is every part of the token a title word ("Dr.in", "Univ.-Prof.")? The first title of a
-    chain is capitalized ("Dr.", not the "in" of "Praxis in Linz")."""
-    parts = re.findall(r"[^\W\d_]+", token)
+    chain is capitalized or abbreviated ("Dr.", Italian "dott."; not the "in" of "Praxis in
+    Linz")."""
+    parts = _LETTERS.findall(token)
     return (
         bool(parts)
-        and (chained or token[0].isupper())
+        and (chained or token[0].isupper() or token.endswith("."))
         and all(fold(p) in titles or fold(p) in _HONORARY for p in parts)
     )

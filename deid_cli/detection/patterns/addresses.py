@@ -203,19 +203,25 @@ def _house_number_ends(text: str, end: int) -> bool:
     )
 
 
-_FLAT_PART = rf"(?:,?[ ]|[ ]?/[ ]?){_UNIT_WORD}[ ]?\d{{1,4}}(?:[a-gA-G])?(?![\w/\-])"
-_FLOOR_PART = (
-    r"(?:,[ ]?|[ ]?/[ ]?|[ ])"
+_FLAT = rf"{_UNIT_WORD}[ ]?\d{{1,4}}(?:[a-gA-G])?(?![\w/\-])"
+_FLOOR = (
     r"(?:[1-9]\d?\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Stockwerk|Etage)"
     r"|EG|DG|OG|UG|Erdgeschoss|Dachgeschoss|Obergeschoss|Untergeschoss|Souterrain|Hochparterre|Parterre"
     r"|Mezzanin)"
     r"(?:[ ](?:links|rechts|Mitte|li\.|re\.))?(?![\w])"
 )
-_UNIT = f"{_FLAT_PART}|{_FLOOR_PART}"
+_FLAT_PART = rf"(?:,?[ ]|[ ]?/[ ]?){_FLAT}"
+_FLOOR_PART = rf"(?:,[ ]?|[ ]?/[ ]?|[ ]){_FLOOR}"
+# The flat or floor in brackets after the number: "Zirbelweg 12 (EG)", "Zirbelweg 12 (Top 3)".
+_BRACKETED_UNIT = rf"[ ]?\((?:{_FLOOR}|{_FLAT})\)"
+_UNIT = f"{_FLAT_PART}|{_FLOOR_PART}|{_BRACKETED_UNIT}"
 # A part of the house named after its number and a comma, no unit word the patterns know, where
 # the address goes on or its line ends: "Quelmkai 9, Hinterhaus, 3100 Zirbenau".
 _HOUSE_PART_WORD = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}"
-_HOUSE_PART = rf"{_HOUSE_PART_WORD}(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
+# ... or a building's noun after a blank, in a line that ends before a postcode ("Quelmkai 9
+# Hinterhaus, 3100 Zirbenau"; not "Kontrolle in 2 Wochen, 6020 Innsbruck")
+_BUILDING_PART = r"[ ][A-ZÄÖÜ][a-zäöüß]{0,16}(?:haus|gebäude|trakt|hof|bau|flügel)"
+_HOUSE_PART = rf"(?:{_HOUSE_PART_WORD}|{_BUILDING_PART})(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
 _HOUSE_PART_AT_END = re.compile(rf"{_HOUSE_PART_WORD}(?=[ \t]*(?:\r?\n|\Z|[ \t]\())")
 # ... after any street, where a postcode, the line's end or a remark follows it (not a town after
 # the comma: "Lärchenhof 3, Zirbldorf." takes its town as before).
@@ -226,7 +232,7 @@ _HOUSE_PART_AFTER = re.compile(
 _ZIP_CORE = rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})(?!\d)"
 # A country joined to its postcode makes it one whatever the place; one set apart by a blank only
 # with a place after it ("Vitamin D 20000 Einheiten").
-_HYPHENED_COUNTRY = re.compile(r"[A-Z]{1,2}[-–]")
+_HYPHENED_COUNTRY = re.compile(r"[A-Z]{1,3}[-–]")
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
@@ -236,33 +242,41 @@ _ZIP = guarded(
 )
 # After a street address the next number is a postcode and the word after it its place, even
 # where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München",
-# "Kirchallee 4 / 80331 München", "Kirchallee 4 – 80331 München".
+# "Kirchallee 4 / 80331 München", "Kirchallee 4 – 80331 München"; dictation speaks its comma
+# ("Kirchallee 4 Komma 80331 München Punkt"), and the spoken marks end the place.
+_SPOKEN_MARK = r"(?:Komma|Beistrich|Punkt|Strich|Doppelpunkt|Schrägstrich|Absatz)\b"
 _ZIP_AFTER_STREET = re.compile(
-    rf"(?:[ \t]?,?[ \t]?|[ \t]*[/–\-][ \t]*)(?:\r?\n[ \t]*)?(?P<zip>{_ZIP_CORE})[ ]"
-    r"(?P<place>[A-ZÄÖÜ][^\W\d_]{1,40}\.?(?:[ -](?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
+    rf"(?:[ \t]?,?[ \t]?|[ \t]*(?:[/–\-;|^]|//|\^\^|\|\|)[ \t]*|[ \t]+(?:Komma|Beistrich)[ \t]+)"
+    r"(?:\r?\n[ \t]*)?"
+    rf"(?P<zip>{_ZIP_CORE})[ ]"
+    rf"(?P<place>[A-ZÄÖÜ][^\W\d_]{{1,40}}\.?(?:[ -](?!{_SPOKEN_MARK})"
+    r"(?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
 )
 # A word of three letters or more and a full stop within a place after a street end its sentence
 # ("Tirol. Dosis", "Rum. Labor"); an abbreviation does not ("Frankfurt a. Main", "St. Johann").
 _SENTENCE_END = re.compile(r"[^\W\d_]{3}\.(?=[ -])")
 # A house number, its flat and floor and a part of the house, as a line before a postcode ends.
 _NUMBER_BEFORE_ZIP = rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?"
+# What separates a street's line from the postcode after it: a comma, a semicolon, a dot, a pipe, a
+# dash or slash, an export's "^^" or "//", a tab (a form's next column), a line break, or "in".
+_STREET_END_BEFORE_ZIP = r"(?:[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)"
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
     r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift)|(?<=[Aa]dr\.))"
     r"[ \t]*"
-    r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
+    r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax|Wohnhaft|Wohnt|Adresse|Anschrift)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob"
     r"|du|de|des|la|le|di|del|della|dei|delle|degli)){0,3}"
     rf"{_NUMBER_BEFORE_ZIP})"
-    r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)\Z"
+    rf"{_STREET_END_BEFORE_ZIP}\Z"
 )
 # In a sentence, one street word after a lower-case word: "wohnt seit Mai in der Quelmgasse 9/2,
 # 3100 X".
 _STREET_IN_SENTENCE_BEFORE_ZIP = re.compile(
     r"(?<=[a-zäöüß][ ])(?P<line>[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     rf"{_NUMBER_BEFORE_ZIP})"
-    r"(?:[ \t]*[,;·•|–/][ \t]*|[ \t]+in[ \t]+)\Z"
+    r"(?:[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]+in[ \t]+)\Z"
 )
 # A house number's own label, before its digits and after the place's name ("Oberhofen Nr. 23";
 # a line that starts with "Nr." is a count's: "Seite Nr. 2").
@@ -274,6 +288,7 @@ _NUMBERED_THING = re.compile(
 _RESIDENCE_BEFORE = re.compile(
     r"(?i:\bwh\.|\badr\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
 )
+_PLACE_FIELD_END = re.compile(r"[ \t]*(?:[,;)\t]|\r?\n|\Z)")
 _CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
 # The flat and the floor within the house after a house number, in any order: "Stiege 3 Top 7",
 # ", Tür 5", "Whg. 12", ", 4. OG", " / 3. Stock", ", EG", ", Hochparterre", ", 2. Etage links".
@@ -289,7 +304,9 @@ _POSTCODE_SLOT = re.compile(
     # 3100 Zirbenau"
     r"(?:(?:^|\n)[ \t]*(?:[A-ZÄÖÜ][^\W\d_]{1,30}\.?[ \t]*:?[ \t]{1,3})?|[·•|,;(–][ \t]*"
     r"|(?<![^\W\d_])[A-ZÄÖÜ][^\W\d_]{1,30}\.?[ \t]*:[ \t]{0,3}"
-    r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age))[ \t]/[ \t]*"
+    r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age)|(?<=\)))"
+    # ... or an export's column or field separator after it ("Zirbelweg 4\t", "Zirbelweg 4^^")
+    r"(?:[ \t]/[ \t]*|\t[ \t]*|[ \t]*(?://|\^\^?)[ \t]*)"
     r"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
 )
 _POSTCODE_SLOT_REACH = 40
@@ -298,17 +315,21 @@ _YEAR = re.compile(r"19\d\d|20[0-4]\d")
 # label contains one of the stems of STREET_LABEL_STEMS. The chunk flags a note by a compound's
 # stem, sought with ``str.find`` ("Wohnadresse:", "Postanschrift:"), or by a label's whole word,
 # found by the automaton ("Straße", "Str.", "Adr.": ``triggers.ADDRESS_LABEL_WORDS``).
-LABEL_COMPOUND_STEMS: tuple[str, ...] = ("dresse", "nschrift")
+LABEL_COMPOUND_STEMS: tuple[str, ...] = ("dresse", "nschrift", "c/o")
 STREET_LABEL_STEMS: tuple[str, ...] = ("Straße", "Strasse", "Str.", *LABEL_COMPOUND_STEMS, "Adr.")
 _OTHER_LABEL_STEMS = tuple(stem for stem in STREET_LABEL_STEMS if not stem.startswith("Str"))
 # A stem glued to a word ends a street's name or another word ("Hauptstraße:"); a street word after
 # a word is a street's name ("Wiener Straße:").
 _LABEL_GLUED = re.compile(r"[\w\-.]")
 _STREET_AFTER_WORD = re.compile(r"(?<=[^\W\d_])[ ]")
+# The label's colon, or a form's column after it: a tab or a run of blanks ("Strasse\tZirbenweg 4").
 _LABEL_TAIL = re.compile(
-    r"(?:[ ]?(?:/|,|\+|&|und|u\.)[ ]?(?:Hausnummer|Hausnr\.?|Haus-Nr\.|Nr\.?|HNr\.?))?[ ]?:[ \t]*"
+    r"(?:[ ]?(?:/|,|\+|&|und|u\.)[ ]?(?:Hausnummer|Hausnr\.?|Haus-Nr\.|Nr\.?|HNr\.?))?"
+    r"(?:[ ]?:[ \t]*|[ ]?\t[ \t]*|[ ]{2,})"
 )
 _ABBREVIATED_LABEL_TAIL = re.compile(r"[ ]?:?[ \t]*")
+# "care of": the person or house the mail goes to, then the street ("c/o Familie Zirbl, Quelmkai 9").
+_CARE_OF_TAIL = re.compile(r"[ \t]+[^,;\n]{1,60}?,[ \t]*")
 _STREET_WORD = rf"[A-ZÄÖÜ]{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
 # (also the French and Italian articles of South Tyrol's and Switzerland's streets: "Rue du Lac 5",
 # "Via della Rosa 3")
@@ -473,7 +494,8 @@ class AddressFinder:
                     )
                 ):
                     continue  # "Hauptstraße:", "Wiener Straße:" are no labels
-                label = (_ABBREVIATED_LABEL_TAIL if stem == "Adr." else _LABEL_TAIL).match(text, after)
+                tail = _CARE_OF_TAIL if stem == "c/o" else _LABEL_TAIL
+                label = (_ABBREVIATED_LABEL_TAIL if stem == "Adr." else tail).match(text, after)
                 if label is None:
                     continue
                 street = self._street_phrase(text, label.end(), _LABELLED_STREET, _FIELD_END)
@@ -558,6 +580,12 @@ class AddressFinder:
                     )
                     word = named or word
                 place_end = word.end() if word else None
+                if place_end is not None and self._place_like is not None:
+                    # "PLZ/Ort: 1234 Zirbldorf Unterau": the words after that pass the place test
+                    # too, where they fill the rest of the field (not a name after the place)
+                    longer = unknown_place_end(text, end + 1, self._place_like, self._prefixes, last_start=40)
+                    if longer is not None and longer > place_end and _PLACE_FIELD_END.match(text, longer):
+                        place_end = longer
             if place_end is None and group == "zip" and self._place_like is not None:
                 place_end = self._unknown_place_line(text, start, end)
             if group == "zip" and place_end is None:

@@ -522,8 +522,9 @@ _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 # there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
 # colons.
 # A compound label that ends in "-ort" names a place too, whatever its first part ("Lebensort:",
-# "Zuzugsort:"; not "Stichwort:", "Transport:", "Komfort:"). Both are sought at the same colons.
-COLON_VALUE = re.compile(r":(?<=[a-zäöüß]:)[ \t]{1,3}(?=[A-ZÄÖÜ])")
+# "Zuzugsort:"; not "Stichwort:", "Transport:", "Komfort:"). Both are sought at the same colons,
+# and at an export's semicolons ("Ort;Zirbl;").
+COLON_VALUE = re.compile(r"[:;](?<=[a-zäöüß][:;])[ \t]{0,3}(?=[A-ZÄÖÜ])")
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
 _ORT_LABEL = re.compile(r"(?<![\w.-])[A-ZÄÖÜ][a-zäöüß]{2,20}(?<![wpf]ort)(?<=ort)\Z")
 _LABEL_REACH = 24

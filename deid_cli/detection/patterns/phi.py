@@ -450,9 +450,12 @@ _CODE_COLUMN = r"[ \t]{4,12}(?=[A-Za-z0-9])|[ \t]*\r?\n[ \t]*(?=[A-Za-z0-9])"
 # A form's field may be set off by a bar between blanks or by leader dots ("Fall-Nr. | 4471",
 # "Fall-Nr. ........ 4471", "Fall-Nr.…4471"), as by a colon.
 _FORM_RULE = r"(?<=[ \t])\|[ \t]{1,3}|(?:\.{2,}|…+)[ \t]{0,3}"
+# An export's field separators after a keyword: "Fall-Nr.;4471", "Fall-Nr.^4471" (HL7), "Fall-Nr. >>
+# 4471", "[Fall-Nr.] 4471".
+_EXPORT_SEPARATOR = r"[ \t]{0,3}(?:>>|»|;|\^|\])[ \t]{0,3}(?=[A-Za-z0-9])"
 _CODE_SEPARATOR = _CODE_GLOSS + (
     rf"(?:{_CODE_COLUMN}|[:#=](?:[ \t]*\r?\n)?[ \t]{{0,3}}|(?<=[ \t])[-–—][ \t]{{1,3}}(?=[A-Za-z0-9])"
-    rf"|{_FORM_RULE}"
+    rf"|{_FORM_RULE}|{_EXPORT_SEPARATOR}"
     r"|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
 )
 # A German pension insurance number (Rentenversicherungsnummer), spaced or not: area, birth date,
@@ -463,10 +466,11 @@ _PENSION_NUMBER = r"\d{2}[ ]?\d{6}[ ]?[A-Z][ ]?\d{3}(?![\w\-/])"
 # 88/21"), the Austrian ones maybe with a check letter ("3 Ob 45/19k"), a senate in Roman numerals
 # ("XII ZR 12/19") or a court letter before it ("L 9 U 123/19").
 _COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-Za-zÄÖÜäöü]{1,4}[ ]\d{1,6}/\d{2,4}[a-z]?"
-# Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17").
+# Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17"), maybe
+# hyphened or slashed on ("Fall-Nr. 12 34-A-56").
 # A group may open with a series letter ("4471 K 22"), and a last group of capitals may close
 # the code ("2023 0045 AB").
-_GROUP = r"[ ](?:[A-Z]{1,2}[ ])?\d{1,12}"
+_GROUP = r"[ ](?:[A-Z]{1,2}[ ])?\d{1,12}(?:[\-/](?:[A-Z]{1,2}|\d{1,12})(?![A-Za-z])){0,3}"
 _CLOSING_GROUP = r"[ ][A-Z]{1,3}(?![\w\-.])"
 _MORE_GROUPS = rf"(?P<more>(?:{_GROUP}(?![\w\-/]|[.,]\d)){{0,5}}(?:(?<=\d){_CLOSING_GROUP})?)"
 # A code holds a digit: a keyword followed by another keyword's word is no code, and must not
@@ -562,7 +566,8 @@ _WARD_NUMBER = (
 # A room's number may name its floor or bed, or its wing: "1204", "305/1", "2.14", "E2.14", "B.12",
 # "4 Süd".
 _ROOM_NUMBER = (
-    rf"(?:[A-Z]{{1,2}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?(?:[A-Z]|[a-c])?{_WINGS_AFTER}?"
+    rf"(?:[A-ZÄÖÜ]{{1,2}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?(?:[A-Z]|[a-c]|-[A-Z](?!\w))?"
+    rf"{_WINGS_AFTER}?"
 )
 # A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
 _LETTER_CODE = rf"[A-Z](?:-{_WING}(?![\w\-])|(?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß])(?:[ \t]{_WING})?)"
@@ -592,7 +597,9 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
     """A place word ("Station") or a compound ending in one of ``tails`` ("Intensivstation",
     "IMC-Station"), then ``number``, an optional gloss in brackets ("Station (IMC):") and an
     optional colon; the first capital is checked with a lookbehind, so the scan skips ahead."""
-    lower, upper = "|".join(tails), "|".join(t.capitalize() for t in tails)
+    # after a hyphen also any of the words: "KJP-Wohngruppe 3", "ZNA-Box 2"
+    lower = "|".join(tails)
+    upper = "|".join([*(t.capitalize() for t in tails), *(re.escape(w) for w in words if w[-1] != ".")])
     return (
         rf"(?P<head>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:{_rests(words)}{extra}"
         rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|-(?:{upper}))))"
@@ -625,7 +632,10 @@ _WARD_AFTER_ARROW = re.compile(
 )
 _ROOM = re.compile(
     # "Zimmer-Nr. 12" (but "Hausnummer 12" is an address)
-    _place_head(_ROOM_WORDS, ["zimmer", "raum", "saal", "bett"], r"|(?<=Z)i(?=[ \t]*:)", _ROOM_NR)
+    # a place in a room ("Behandlungsplatz 3", "Notfallbox B-2"; no place word alone: "Platz 3" ranks)
+    _place_head(
+        _ROOM_WORDS, ["zimmer", "raum", "saal", "bett", "platz", "box"], r"|(?<=Z)i(?=[ \t]*:)", _ROOM_NR
+    )
     + rf"(?P<code>{_ROOM_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
 # Compounds of a place word that name no place: a session, a dose, anatomy or time.
@@ -634,6 +644,9 @@ _NOT_A_PLACE = (
                  "sitzungs", "bewegungs", "lehr", "unterrichts", "zeit", "maß", "mess", "dosis", "mengen")),
     ("raum", ("al", "zeit", "wirbel", "zwischen", "tot", "spiel")),
     ("bett", ("gefäß", "kapillar", "nagel", "tumor", "wund")),
+    ("platz", ("arbeits", "ausbildungs", "studien", "therapie", "kita", "kindergarten", "schul", "heim",
+               "park", "spiel", "sitz", "markt", "kirch", "dorf", "bahnhof", "rat", "haupt", "stadt")),
+    ("box", ("kühl", "schmerz", "spiel", "brot", "jukebox", "tablett", "medikamenten")),
 )  # fmt: skip
 
 

@@ -20,9 +20,10 @@ MAX_PLACE_WORDS = 6
 # A word of a place no list knows (after a postcode in an address's slot, after a residence cue).
 UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 # A country's letters before a postcode, joined by a hyphen or a dash ("A-6020", "D–80331") or set
-# apart by a blank, as older letters write it ("A 6020", "CH 8001"): the address and place rules
-# after a postcode both read it.
-COUNTRY_BEFORE_ZIP = r"(?:AT|DE|CH|FL|LI|IT|A|D|I)(?:[-–][ ]?|[ ](?=\d))"
+# apart by a blank, as older letters write it ("A 6020", "CH 8001"); the three-letter ISO codes
+# that registration systems export ("AUT-6020", "CHE-8001"): the address and place rules after a
+# postcode both read it.
+COUNTRY_BEFORE_ZIP = r"(?:AUT|DEU|CHE|LIE|ITA|FRA|AT|DE|CH|FL|LI|IT|A|D|I)(?:[-–][ ]?|[ ](?=\d))"
 # District words that close a place's name ("Zirbl Nord", "Zirbl-Land"); the address, place
 # and site rules each add what may follow them.
 DISTRICT_WORDS = r"Nord|Süd|Ost|West|Mitte|Land|Stadt"

@@ -1,0 +1,248 @@
+"""Addresses, sites, wards, identifiers and places as registration systems, rescue services, care
+homes and hospital IT write them (issue 17, tenth round): three-letter country codes, a flat in
+brackets, an export's field separators (tabs, semicolons, "^^", "//", ">>"), HTML and XML lines,
+"c/o", and the institution words of rescue services, care and Swiss usage. Each rule on invented
+examples, with the ordinary text it must leave.
+
+All names, towns and streets are invented (checked against the bundled lists below).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from deid_cli.detection.detector import Detector
+from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
+from deid_cli.detection.spans import DEFAULT_TYPES, ID
+from deid_cli.detection.text import prepare
+
+LEX = build_lexicon(DictionaryOptions())
+# Ward codes and identifiers are masked when ID is asked for (as ``make generalise`` does).
+DET = Detector(LEX, types=(*DEFAULT_TYPES, ID))
+INVENTED = ("Quelmerstein", "Quelmbichl", "Quarnitz", "Hinterquarn", "Velmshof")
+
+
+def typed(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.type) for s in DET.detect(text).spans]
+
+
+def masked(text: str) -> list[str]:
+    return [value for value, _ in typed(text)]
+
+
+def test_the_invented_words_are_in_no_list() -> None:
+    for word in INVENTED:
+        assert not LEX.is_listed_name(word) and not LEX.is_common(word), word
+        assert word.lower() not in LEX.places, word
+
+
+# --- postcodes and addresses -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Adresse: Quelmbichl 12, CHE-4521 Quarnitz", "CHE-4521"),
+        ("wohnhaft in AUT-4521 Quarnitz", "AUT-4521"),
+        ("PLZ/Ort: DEU-80331 Quarnitz", "DEU-80331"),
+        ("Quelmbichl 12, LIE-9491 Quarnitz", "LIE-9491"),
+    ],
+)
+def test_a_three_letter_country_code_before_a_postcode(text: str, code: str) -> None:
+    found = typed(text)
+    assert (code, "ZIP") in found and any(value == "Quarnitz" for value, _ in found)
+
+
+def test_three_capitals_and_a_number_without_a_place_stay() -> None:
+    assert masked("Dosis ITA 1200 Einheiten") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Wohnhaft Quelmbichl 12 (EG), 4521 Quarnitz.", "Quelmbichl 12 (EG)"),
+        ("Einsatzort: Quelmbichl 12 (Top 3), 4521 Quarnitz", "Quelmbichl 12 (Top 3)"),
+        ("Adresse: Quelmbichl 12 Hinterhaus, 4521 Quarnitz", "Quelmbichl 12 Hinterhaus"),
+        ("Wohnhaft Quelmbichl 12, 4521 Quarnitz.", "Quelmbichl 12"),  # the cue is no part of it
+    ],
+)
+def test_a_flat_in_brackets_or_a_part_of_the_house_belongs_to_the_address(text: str, address: str) -> None:
+    assert (address, "ADD") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quelmbichl 12^^4521 Quarnitz",
+        "Quelmbichl 12\t4521 Quarnitz",
+        "Quelmbichl 12 // 4521 Quarnitz",
+        "Quelmbichl 12;4521 Quarnitz;Telefon folgt",
+    ],
+)
+def test_an_exports_field_separator_between_street_and_postcode(text: str) -> None:
+    found = typed(text)
+    assert ("Quelmbichl 12", "ADD") in found and ("4521", "ZIP") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Leukozyten 12\t4500 Zellen", "Dosis 12\t1000 Einheiten am Morgen", "Termin 12^^1000 Mal"],
+)
+def test_a_measurement_before_a_separator_is_no_address(text: str) -> None:
+    assert masked(text) == []
+
+
+@pytest.mark.parametrize("text", ["Strasse\tQuelmbichl 12\nPLZ Ort\t4521 Quarnitz", "Strasse  Quelmbichl 12"])
+def test_a_street_label_in_a_forms_column(text: str) -> None:
+    assert ("Quelmbichl 12", "ADD") in typed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("PLZ/Ort:\t4521 Quarnitz Hinterquarn", "Quarnitz Hinterquarn"),
+        ("wohnhaft in AUT-4521 Quarnitz Hinterquarn, seit 2010", "Quarnitz Hinterquarn"),
+    ],
+)
+def test_every_word_of_a_place_no_list_knows_after_its_postcode(text: str, place: str) -> None:
+    assert place in masked(text)
+
+
+def test_an_ordinary_word_after_the_place_stays() -> None:
+    found = masked("PLZ/Ort: 4521 Quarnitz Telefon folgt")
+    assert "Quarnitz" in found and not any("Telefon" in value for value in found)
+
+
+def test_care_of_names_a_person_and_the_address_after_it() -> None:
+    found = typed("c/o Quelmerstein, Quelmbichl 12A, Quarnitz")
+    assert ("Quelmerstein", "PAT") in found
+    assert any(value.startswith("Quelmbichl 12A") and kind == "ADD" for value, kind in found)
+
+
+def test_care_of_before_an_ordinary_word_stays() -> None:
+    assert masked("Bitte c/o Station senden, Seite 12, danke.") == []
+
+
+# --- HTML and XML lines ----------------------------------------------------------------------
+
+
+def test_a_line_break_tag_or_a_closing_tag_ends_a_line_in_the_view() -> None:
+    text = "<p>Frau Zirbl</p><br/>"
+    view = prepare(text).view
+    assert len(view) == len(text)
+    assert view == " " * len("<p>") + "Frau Zirbl" + "\n" + " " * len("/p>") + "\n" + " " * len("br/>")
+
+
+def test_an_inline_tag_stays_a_blank_in_the_view() -> None:
+    assert prepare("Frau <b>Zirbl</b> kommt").view == "Frau    Zirbl     kommt"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<p>Frau Jolanda Quelmerstein<br>Quelmbichl 12<br>4521 Quarnitz</p>",
+        "<adresse>Quelmbichl 12</adresse><ort>4521 Quarnitz</ort>",
+        "<div>Quelmbichl 12</div><div>4521 Quarnitz</div>",
+    ],
+)
+def test_an_address_written_as_html_or_xml_keeps_its_lines(text: str) -> None:
+    found = typed(text)
+    assert ("Quelmbichl 12", "ADD") in found and ("4521", "ZIP") in found
+
+
+# --- sites -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Übergabe an die Rettungswache Quarnitz.", "Rettungswache Quarnitz"),
+        ("Transport durch den Notarztstützpunkt Quarnitz.", "Notarztstützpunkt Quarnitz"),
+        ("Termin bei der Mütterberatung Quarnitz.", "Mütterberatung Quarnitz"),
+        ("Vorstellung in der Permanence Quarnitz.", "Permanence Quarnitz"),
+        ("Die Spitex Quarnitz betreut die Patientin.", "Spitex Quarnitz"),
+        ("Meldung an den Krankenpflegeverein Quarnitz.", "Krankenpflegeverein Quarnitz"),
+        ("Aufnahme über die Notfallambulanz Quarnitz.", "Notfallambulanz Quarnitz"),
+        ("Sie wohnt in der Altersresidenz Quarnitz.", "Altersresidenz Quarnitz"),
+        ("Beratung im Pflegestützpunkt Quarnitz.", "Pflegestützpunkt Quarnitz"),
+    ],
+)
+def test_a_rescue_service_care_or_advice_house_is_a_site(text: str, site: str) -> None:
+    assert (site, "SIT") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Sitzwache organisiert.", "Die Ambulanz ist geschlossen.", "Ambulanz Termin in 2 Wochen."],
+)
+def test_site_words_without_a_name_stay(text: str) -> None:
+    assert masked(text) == []
+
+
+def test_a_night_watchs_name_stays_a_person() -> None:
+    assert [kind for value, kind in typed("Nachtwache Huber berichtet Unruhe.") if value == "Huber"] != [
+        "SIT"
+    ]
+
+
+# --- wards and rooms -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Liegeplatz A-3 zugewiesen.", "A-3"),
+        ("Notfallbox B-2 belegt.", "B-2"),
+        ("Box 12-B frei.", "12-B"),
+        ("Verlegung in die KJP-Wohngruppe 12-B.", "12-B"),
+        ("Patient am Überwachungsplatz ÜW 3, stabil.", "ÜW 3"),
+    ],
+)
+def test_a_place_in_a_room_or_a_hyphened_ward_and_its_code(text: str, code: str) -> None:
+    assert code in masked(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Arbeitsplatz 3 Stunden täglich.",
+        "Er belegte Platz 3 im Lauf.",
+        "Kühlbox 3 leer.",
+        "Vitamin-D 3 Tropfen",
+    ],
+)
+def test_places_and_boxes_that_are_no_room_stay(text: str) -> None:
+    assert masked(text) == []
+
+
+# --- identifiers -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Fall-Nr.;4471203;Quarnitz", "4471203"),
+        ("Fall-Nr. >> 12-AB-34", "12-AB-34"),
+        ("[Fall-Nr.] 12 34 56 78", "12 34 56 78"),
+        ("Pat.-ID^AB-12-34", "AB-12-34"),
+        ("Fall-Nr. 12 34-A-56 (intern)", "12 34-A-56"),
+    ],
+)
+def test_an_identifier_after_an_exports_separator_or_in_hyphened_groups(text: str, code: str) -> None:
+    assert (code, "ID") in typed(text)
+
+
+@pytest.mark.parametrize("text", ["Seite 12 34-A", "Befund; 12 Punkte"])
+def test_numbers_without_an_identifiers_keyword_stay(text: str) -> None:
+    assert masked(text) == []
+
+
+# --- places ----------------------------------------------------------------------------------
+
+
+def test_a_place_label_before_an_exports_semicolon() -> None:
+    assert ("Quarnitz", "LOC") in typed("Einsatzort;Quarnitz;4521")
+
+
+def test_an_ordinary_value_after_a_semicolon_stays() -> None:
+    assert masked("Befund;Unauffällig") == []

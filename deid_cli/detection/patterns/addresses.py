@@ -19,6 +19,7 @@ from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
 from deid_cli.detection.patterns.place_index import (
     COUNTRY_BEFORE_ZIP,
+    COUNTRY_CODES,
     DISTRICT_WORDS,
     UNKNOWN_PLACE_WORD,
     PlaceIndex,
@@ -232,7 +233,7 @@ _HOUSE_PART_AFTER = re.compile(
 _ZIP_CORE = rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})(?!\d)"
 # A country joined to its postcode makes it one whatever the place; one set apart by a blank only
 # with a place after it ("Vitamin D 20000 Einheiten").
-_HYPHENED_COUNTRY = re.compile(r"[A-Z]{1,3}[-–]")
+_HYPHENED_COUNTRY = re.compile(rf"{COUNTRY_CODES}[-–]")
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
@@ -257,9 +258,11 @@ _ZIP_AFTER_STREET = re.compile(
 _SENTENCE_END = re.compile(r"[^\W\d_]{3}\.(?=[ -])")
 # A house number, its flat and floor and a part of the house, as a line before a postcode ends.
 _NUMBER_BEFORE_ZIP = rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?"
-# What separates a street's line from the postcode after it: a comma, a semicolon, a dot, a pipe, a
-# dash or slash, an export's "^^" or "//", a tab (a form's next column), a line break, or "in".
-_STREET_END_BEFORE_ZIP = r"(?:[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]*\r?\n[ \t]*|[ \t]+in[ \t]+)"
+# What separates a street from the postcode after it: a comma, a semicolon, a dot, a pipe, a dash or
+# slash, an export's "^^" or "//", a tab (a form's next column), or "in"; a line's end too where
+# the street is a line of its own.
+_STREET_SEPARATOR = r"[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]+in[ \t]+"
+_STREET_END_BEFORE_ZIP = rf"(?:{_STREET_SEPARATOR}|[ \t]*\r?\n[ \t]*)"
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
@@ -276,7 +279,7 @@ _LINE_BEFORE_ZIP = re.compile(
 _STREET_IN_SENTENCE_BEFORE_ZIP = re.compile(
     r"(?<=[a-zäöüß][ ])(?P<line>[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     rf"{_NUMBER_BEFORE_ZIP})"
-    r"(?:[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]+in[ \t]+)\Z"
+    rf"(?:{_STREET_SEPARATOR})\Z"
 )
 # A house number's own label, before its digits and after the place's name ("Oberhofen Nr. 23";
 # a line that starts with "Nr." is a count's: "Seite Nr. 2").
@@ -330,6 +333,8 @@ _LABEL_TAIL = re.compile(
 _ABBREVIATED_LABEL_TAIL = re.compile(r"[ ]?:?[ \t]*")
 # "care of": the person or house the mail goes to, then the street ("c/o Familie Zirbl, Quelmkai 9").
 _CARE_OF_TAIL = re.compile(r"[ \t]+[^,;\n]{1,60}?,[ \t]*")
+# The labels whose tail is not a colon or a column.
+_LABEL_TAILS: dict[str, re.Pattern[str]] = {"Adr.": _ABBREVIATED_LABEL_TAIL, "c/o": _CARE_OF_TAIL}
 _STREET_WORD = rf"[A-ZÄÖÜ]{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
 # (also the French and Italian articles of South Tyrol's and Switzerland's streets: "Rue du Lac 5",
 # "Via della Rosa 3")
@@ -494,8 +499,7 @@ class AddressFinder:
                     )
                 ):
                     continue  # "Hauptstraße:", "Wiener Straße:" are no labels
-                tail = _CARE_OF_TAIL if stem == "c/o" else _LABEL_TAIL
-                label = (_ABBREVIATED_LABEL_TAIL if stem == "Adr." else tail).match(text, after)
+                label = _LABEL_TAILS.get(stem, _LABEL_TAIL).match(text, after)
                 if label is None:
                     continue
                 street = self._street_phrase(text, label.end(), _LABELLED_STREET, _FIELD_END)

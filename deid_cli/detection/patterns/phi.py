@@ -646,7 +646,7 @@ _NOT_A_PLACE = (
     ("bett", ("gefäß", "kapillar", "nagel", "tumor", "wund")),
     ("platz", ("arbeits", "ausbildungs", "studien", "therapie", "kita", "kindergarten", "schul", "heim",
                "park", "spiel", "sitz", "markt", "kirch", "dorf", "bahnhof", "rat", "haupt", "stadt")),
-    ("box", ("kühl", "schmerz", "spiel", "brot", "jukebox", "tablett", "medikamenten")),
+    ("box", ("kühl", "schmerz", "spiel", "brot", "tablett", "medikamenten")),
 )  # fmt: skip
 
 

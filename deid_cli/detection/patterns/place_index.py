@@ -23,7 +23,8 @@ UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 # apart by a blank, as older letters write it ("A 6020", "CH 8001"); the three-letter ISO codes
 # that registration systems export ("AUT-6020", "CHE-8001"): the address and place rules after a
 # postcode both read it.
-COUNTRY_BEFORE_ZIP = r"(?:AUT|DEU|CHE|LIE|ITA|FRA|AT|DE|CH|FL|LI|IT|A|D|I)(?:[-–][ ]?|[ ](?=\d))"
+COUNTRY_CODES = r"(?:AUT|DEU|CHE|LIE|ITA|FRA|AT|DE|CH|FL|LI|IT|A|D|I)"
+COUNTRY_BEFORE_ZIP = rf"{COUNTRY_CODES}(?:[-–][ ]?|[ ](?=\d))"
 # District words that close a place's name ("Zirbl Nord", "Zirbl-Land"); the address, place
 # and site rules each add what may follow them.
 DISTRICT_WORDS = r"Nord|Süd|Ost|West|Mitte|Land|Stadt"

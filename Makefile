@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio generalise-docket bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -89,6 +89,11 @@ generalise-codex: install
 # read by the developer): counts only.
 generalise-folio: install
 	$(BIN)/python scripts/generalise.py report --family folio --count 1000 --seed 7
+
+# The docket family (new PHI material, test persons, written in session 16 by a helper and never
+# read by the developer): counts only.
+generalise-docket: install
+	$(BIN)/python scripts/generalise.py report --family docket --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

@@ -81,6 +81,16 @@ other families, with the test family's persons. The developer never reads it or 
 documents; its failures are looked at only as counts per class (``report --family folio``, ``make
 generalise-folio``).
 
+An eleventh family, ``docket``, was written in session 16 by a helper, likewise from its own
+knowledge of German-language clinical paperwork and without reading deid's detection code or any
+other family's material: the discharge, referral, consultation, transfer and rehabilitation letters
+of German, Austrian and Swiss hospitals and practices as they look in real life, new PHI frames,
+institution phrasings, ID keywords and number shapes, ward, address and mail shapes, place frames
+and invented places and streets from other morphemes and forms (``docket``), disjoint from all ten
+other families, with the test family's persons. The developer never reads it or prints its
+documents; its failures are looked at only as counts per class (``report --family docket``, ``make
+generalise-docket``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -88,7 +98,7 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault, reserve, ledger, codex, folio).
+  vault, reserve, ledger, codex, folio, docket).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
@@ -101,6 +111,8 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``codex``: the codex family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``folio``: the folio family's PHI frames and toponym morphemes (never to be read by the
+  developer).
+- ``docket``: the docket family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.

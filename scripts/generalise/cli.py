@@ -17,7 +17,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         description=(
             "Generalisation harness of issues 16 and 17"
-            " (dev/test families, holdout, fresh, sealed, vault, reserve, ledger, codex, folio)."
+            " (dev/test families, holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket)."
         )
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -32,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
         "--family",
         choices=(*FAMILIES, "both"),
         default="both",
-        help="both: dev and test (not holdout, fresh, sealed, vault, reserve, ledger, codex or folio)",
+        help=(
+            "both: dev and test (not holdout, fresh, sealed, vault, reserve, ledger, codex, folio or docket)"
+        ),
     )
     rep.add_argument("--count", type=int, default=300, help="documents per kind and family")
     rep.add_argument("--seed", type=int, default=7)

@@ -16,10 +16,11 @@ ward code (SIT), ``{kw}`` an ID keyword (plain text) and ``{id}`` its number (ID
 The third family, ``holdout``, is assembled here from the plain data of ``holdout``, the
 fourth, ``fresh``, from that of ``fresh``, the fifth, ``sealed``, from that of ``sealed``, the
 sixth, ``vault``, from that of ``vault``, the seventh, ``reserve``, from that of ``reserve``, the
-eighth, ``ledger``, from that of ``ledger``, the ninth, ``codex``, from that of ``codex``, and the
-tenth, ``folio``, from that of ``folio`` (read their docstrings before opening them: none is to be
-read while working on rules, and ``vault``, ``reserve``, ``ledger``, ``codex`` and ``folio`` are
-never to be read by the developer at all).
+eighth, ``ledger``, from that of ``ledger``, the ninth, ``codex``, from that of ``codex``, the
+tenth, ``folio``, from that of ``folio``, and the eleventh, ``docket``, from that of ``docket`` (read
+their docstrings before opening them: none is to be read while working on rules, and ``vault``,
+``reserve``, ``ledger``, ``codex``, ``folio`` and ``docket`` are never to be read by the developer at
+all).
 ``sealed`` also writes ``{dob}`` (a birth date, gold-only) and
 ``{PLACE}``/``{SURNAME}`` in institution names (in capitals).
 """
@@ -29,7 +30,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from generalise import codex, folio, fresh, holdout, ledger, reserve, sealed, vault
+from generalise import codex, docket, folio, fresh, holdout, ledger, reserve, sealed, vault
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ TEST_PHI = PhiFamily(
 
 def _written_in(module: types.ModuleType) -> PhiFamily:
     """A family's PHI templates as its own module writes them (holdout.py, fresh.py, sealed.py,
-    vault.py, reserve.py, ledger.py, codex.py, folio.py)."""
+    vault.py, reserve.py, ledger.py, codex.py, folio.py, docket.py)."""
     return PhiFamily(
         address_blocks=module.ADDRESS_BLOCKS,
         sentences=module.SENTENCES,
@@ -150,6 +151,7 @@ RESERVE_PHI = _written_in(reserve)
 LEDGER_PHI = _written_in(ledger)
 CODEX_PHI = _written_in(codex)
 FOLIO_PHI = _written_in(folio)
+DOCKET_PHI = _written_in(docket)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,
@@ -162,4 +164,5 @@ PHI_FAMILIES: dict[str, PhiFamily] = {
     "ledger": LEDGER_PHI,
     "codex": CODEX_PHI,
     "folio": FOLIO_PHI,
+    "docket": DOCKET_PHI,
 }

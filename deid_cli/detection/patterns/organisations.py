@@ -377,6 +377,11 @@ _CUE_TESTS: dict[str, int] = {
     # only _place_named_by_noun
     **dict.fromkeys(("zu", "ins"), 0),
 }
+# The cue words whose place must start with a capital right after them (blanks, a colon or an
+# abbreviation's stop between): the chunk's scan keeps none of them before anything else, as
+# ``_may_follow`` would reject it, nor the words no test follows ("zu", "ins": noun cues only).
+CUES_BEFORE_CAPITALS: frozenset[str] = frozenset(k for k, v in _CUE_TESTS.items() if not v & _MAY_COPULA)
+CUES_WITHOUT_TESTS: frozenset[str] = frozenset(k for k, v in _CUE_TESTS.items() if not v)
 # A noun and the name after it, after a preposition of place and maybe its article: the name names
 # the noun's own instance, and a possible place there is a place ("im Werk Zirbl", "am
 # Grenzübergang Zirbl", "aus der Filiale Zirbl", "zum Gasthof Zirbl"). Names of persons ("bei

@@ -42,8 +42,9 @@ from deid_cli.detection.lexicon.triggers import schema_digest
 
 # 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers;
 # 5: name sets answered by the automaton, the near-common index packed into one string; 8: the
-# place index learns place endings; 9: countries; 10: countries the gazetteer knows stay places
-CACHE_FORMAT = 10
+# place index learns place endings; 9: countries; 10: countries the gazetteer knows stay places;
+# 11: the place index's prefixes hold the words of position and size (place_index.PREFIX_WORDS)
+CACHE_FORMAT = 11
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
 

@@ -116,6 +116,11 @@ PLACE_LABEL_STEMS: tuple[str, ...] = (
     "behandlungs", "pflege", "betreuungs", "unterbringungs", "ausbildungs", "studien", "melde", "reise",
     "start", "tagungs",
 )  # fmt: skip
+# The points of a journey or a transport that name a place as those labels do ("Ausgangspunkt
+# war Zirbl", "Treffpunkt: Zirbl", "Übergabepunkt Zirbl"); their stems, lower case.
+POINT_LABEL_STEMS: tuple[str, ...] = (
+    "ausgangs", "start", "end", "ziel", "treff", "sammel", "abhol", "übergabe", "umsteige", "halte",
+)  # fmt: skip
 # Nouns of a place's kind that a place's name follows in apposition ("Sprengel Zirbl", "am
 # Zweitwohnsitz Zirbl"), as the "<kind>ort" labels do without their colon ("Urlaubsort Zirbl").
 PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
@@ -182,7 +187,8 @@ PLACE_CUES: tuple[str, ...] = (
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
     "katastralgemeinde", "gemeindeteil", "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk",
-    "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS), *PLACE_APPOSITION_NOUNS,
+    "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
+    *(f"{stem}punkt" for stem in POINT_LABEL_STEMS), *PLACE_APPOSITION_NOUNS,
     *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS),
 )  # fmt: skip
 

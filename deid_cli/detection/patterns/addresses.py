@@ -50,7 +50,7 @@ _LETTER = r"[^\W\d_]"
 # suffix. Only used with fullmatch on a token already cut out of the text.
 _STREET_TOKEN = re.compile(rf"(?=[A-ZÄÖÜ])(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
 _STREET_TOKEN_MAX = 250
-# House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12 bis 14, 12/3/4, 12/Top 3, and the Italian
+# House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12 bis 14, 12/3/4, 12/Top 3, 12½, and the Italian
 # and French "12 bis", "12 ter" (12a, 12b) where the address's part ends ("Via X 12 bis, 39100";
 # not "Zirbelweg 12 bis Ende Mai").
 # An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count).
@@ -71,8 +71,10 @@ _UNIT_WORD = (
     r"(?:[Ss]tiege|[Ss]tg\.?|[Tt]op|[Tt]ür|[Ww]hg\.?|Wohnung|Block|Haus|Bauteil|Eingang|Objekt|Trakt|[Aa]pp\."
     r"|[Ii]nt\.|[Ii]nterno|[Ss]c\.|Scala)"
 )
+# A half house between two numbers: "12½", "12 1/2" (and the rarer quarters).
+_HOUSE_FRACTION = r"(?:[ ]?[½¼¾]|[ ][13]/[24](?![\d/]))"
 _HOUSE = (
-    r"\d{1,4}(?!\d)" + _HOUSE_LETTER + r"?"
+    r"\d{1,4}(?!\d)" + _HOUSE_FRACTION + "?" + _HOUSE_LETTER + r"?"
     r"(?:(?:[ ]?[-–][ ]?|[ ]bis[ ])" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
     # after a slash any short word names a part of the house, a unit word or not ("12/Haus 3/Top 7",
     # "4/Hinterhaus 2"), or a letter alone names the house or its door ("12/B", "7/a", "3/2/C")
@@ -266,10 +268,13 @@ _STREET_END_BEFORE_ZIP = rf"(?:{_STREET_SEPARATOR}|[ \t]*\r?\n[ \t]*)"
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
-    r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)|(?<=nschrift)|(?<=[Aa]dr\.))"
+    r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)"
+    r"|(?<=nschrift)|(?<=[Aa]dr\.))"
     r"[ \t]*"
     r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax|Wohnhaft|Wohnt|Adresse|Anschrift)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
     r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob"
+    # an adjective after the street's preposition ("Am oberen Zirbelfeld 3", "An der alten Mühle 2")
+    r"|[a-zäöüß]{2,14}(?:en|er|em|es)"
     r"|du|de|des|la|le|di|del|della|dei|delle|degli)){0,3}"
     rf"{_NUMBER_BEFORE_ZIP})"
     rf"{_STREET_END_BEFORE_ZIP}\Z"

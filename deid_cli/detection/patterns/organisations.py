@@ -44,6 +44,7 @@ from deid_cli.detection.lexicon.triggers import (
     PLACE_HEADS,
     PLACE_INSTITUTION_NOUNS,
     PLACE_LABEL_STEMS,
+    POINT_LABEL_STEMS,
     WAY_HEADS,
 )
 from deid_cli.detection.normalize import fold
@@ -229,6 +230,7 @@ _ORG_WORK_AT = guarded(
 
 # "Unfallort:", "Einsatzort:": a place after the colon.
 _LABEL_ORTS = "|".join(stem.capitalize() for stem in PLACE_LABEL_STEMS)
+_LABEL_POINTS = "|".join(stem.capitalize() for stem in POINT_LABEL_STEMS)
 _APPOSITION_NOUNS = "|".join(
     [
         *(noun.capitalize() for noun in PLACE_APPOSITION_NOUNS),
@@ -238,6 +240,11 @@ _APPOSITION_NOUNS = "|".join(
 # A residence label's copula or adverb before its place: "Heimat ist Zirbl", "Wohnort derzeit
 # Zirbl", "Geburtsort vermutlich Zirbl" (one lower-case word; a place starts with a capital).
 _RESIDENCE_COPULA = r"[a-zäöüß]{3,16}"
+# The labels of a residence or a place a note names, which a copula may follow ("Unfallort war").
+_RESIDENCE_LABEL = (
+    rf"(?:(?:Wohn|Geburts|Heimat|Herkunfts|{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt|Herkunft|Heimat|Wohnsitz"
+    r"|(?:Heimat|Wohn)gemeinde)"
+)
 # Bilingual forms of South Tyrol and Switzerland: the Italian and French labels and phrases of a
 # residence or a birthplace ("Residenza: Zirbl", "domicilié(e) à Zirbl", "nato/a a Zirbl").
 _ROMANCE_LABEL = (
@@ -252,11 +259,13 @@ _LOC_TRIGGER = guarded(
     r"(?<![\w.-])",
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"
     r"[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
-    r"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|Herkunft|Heimat|Wohnsitz|(?:Heimat|Wohn)gemeinde)"
-    rf"[ \t]+{_RESIDENCE_COPULA}|"
+    # "Als Herkunftsort gibt er Zirbl an", "Als Wohnort wird Zirbl genannt": the label's verb,
+    # its subject and auxiliary (lower-case words) before the place
+    rf"[Aa]ls[ \t]+{_RESIDENCE_LABEL}(?:[ \t]+[a-zäöüß]{{2,16}}){{1,3}}|"
+    rf"{_RESIDENCE_LABEL}[ \t]+{_RESIDENCE_COPULA}|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
-    rf"(?:{_LABEL_ORTS})ort[ \t]*:|"
+    rf"(?:(?:{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt)[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
     rf"{_ROMANCE_LABEL}[ \t]*:|{_ROMANCE_RESIDENCE}|"
@@ -265,7 +274,7 @@ _LOC_TRIGGER = guarded(
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
     r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
-    rf"|{_APPOSITION_NOUNS}|(?:{_LABEL_ORTS})ort"
+    rf"|{_APPOSITION_NOUNS}|(?:{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
@@ -371,6 +380,7 @@ _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
     # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun
     **dict.fromkeys((f"{stem}ort" for stem in PLACE_LABEL_STEMS), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
+    **dict.fromkeys((f"{stem}punkt" for stem in POINT_LABEL_STEMS), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # prepositions that only a noun's name follows ("zu dem Werk Zirbl"): none of these tests,
@@ -423,7 +433,9 @@ _NOUN_NAME_CUE = re.compile(
 _AFTER_NAMED_PLACE = re.compile(
     r"[ \t]*(?:[,;:!?()\n–]|\.(?![ \t]*(?:[a-zäöüß0-9]|[A-Z]{1,3}[ \t]?\d))|\Z)|[ \t]+[a-zäöüß]"
 )
-_COPULA_AFTER = re.compile(rf"[ \t]+{_RESIDENCE_COPULA}[ \t]+(?=[A-ZÄÖÜ])")
+# A label's cue that ends in its copula or verb ("Unfallort war", "Als Wohnort gibt er").
+_VERB_AT_END = re.compile(r"[ \t][a-zäöüß]{2,16}\Z")
+_COPULA_AFTER = re.compile(r"(?:[ \t]+[a-zäöüß]{2,16}){1,3}[ \t]+(?=[A-ZÄÖÜ])")
 # The text from a place's start to the next blank, as far as the pre-check remembers it.
 _FIRST_TOKEN_MAX = 48
 _FIRST_TOKEN = re.compile(rf"\S{{1,{_FIRST_TOKEN_MAX}}}")
@@ -961,6 +973,8 @@ class OrgStage:
             if found is None:
                 continue
             end, key = found
+            if kw is not None and text.startswith(":", end) and _VERB_AT_END.search(kw):
+                continue  # "Sterbeort unbekannt Uhrzeit:": a verb's word before the next label
             if m.group("prep") and m.group("prep").lower() in ("von", "bei") and key in _NAME_PLACES:
                 continue
             if m.group("prep") and not self._is_town(key):

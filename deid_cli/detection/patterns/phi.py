@@ -69,14 +69,15 @@ Identifiers (masker ``RegexID``)
       codes (ICD, OPS, GOÄ, ...), reference ranges or quantities;
     * ward, room and house codes, which locate the patient in the house: a place word or a
       compound of one (Station, Stat., Stn., Pflegegruppe, Zimmer, Zi., Raum, Bett, Haus, Trakt,
-      Gebäude, IMC, Unit, ...; -station, -einheit, -zimmer, -raum, -saal, -haus) and its code
+      Gebäude, IMC, Unit, Tagesklinik, ...; -station, -einheit, -zimmer, -raum, -saal, -haus,
+      -bereich, -geschoss, -gruppe) and its code
       ("Stn. K3", "Pflegeeinheit 4B", "Zimmer 305/1", "Raum 2.14", "Haus B", "Stat. 7 Nord",
       "Abt. R.3", "Station C4.1"); a department after a moving preposition ("auf der Kardiologie
       2", "von der Chirurgie C", "in der Neurologie N2"), or without one when the code has a
       letter or a full stop ("Akutgeriatrie G.2", "Kardiologie 3B"); a code alone after a moving
       preposition ("auf die 5C"). Not a count or duration after the word ("Station 3
-      Tage", "Therapieeinheit 3 von 10"), not groups, stages or levels (Blutgruppe, Pflegestufe),
-      not anatomy ("Interkostalraum 5");
+      Tage", "Therapieeinheit 3 von 10"), not groups, stages, ranges or levels (Blutgruppe,
+      Altersgruppe, Pflegestufe, Zielbereich), not anatomy ("Interkostalraum 5", "Lendenbereich");
     * plain numbers without keyword or valid checksum are never IDs.
 
 Overlaps inside this stage: ID beats DAT beats AGE; within a type the longer span wins.
@@ -575,7 +576,8 @@ _LETTER_CODE = rf"[A-Z](?:-{_WING}(?![\w\-])|(?![\w\-'’]|[ \t]\d|\.[ \t]?[A-Z�
 # ("Station 3 Tage", "Therapieeinheit 3 von 10", "Totraum 150 ml", "Bett 30°").
 _COUNT_AFTER = (
     r"Stunden?|Std\.?|h|Tag(?:en?)?|d|Nächten?|Uhr|Minuten?|Min\.?|Wochen?|Monate?n?|Jahre?n?|[Mm]al|x|"
-    r"Betten|Patienten|Pat\.|Personen|Plätze|mg|µg|g|kg|ml|l|IE|mmHg|cm|mm|m|von[ \t]+\d"
+    r"Betten|Patienten|Pat\.|Personen|Plätze|Stufen?|Stockwerke?|Etagen?|mg|µg|g|kg|ml|l|IE|mmHg|cm|mm|m"
+    r"|von[ \t]+\d"
 )
 _CODE_END = rf"(?![\w\-/°%]|[.,:]\d)(?![ \t]+(?:{_COUNT_AFTER})(?![^\W\d_]))"
 _WARD_WORDS = [
@@ -583,7 +585,7 @@ _WARD_WORDS = [
     "Pavillon", "Ebene", "Etage", "Abteilung", "Abt.", "Unit", "Care", "IMC", "IMCU", "ICU", "ITS", "IPS",
     "IBS", "Einheit", "Bereich", "Sektor", "Sektion", "Flur", "Ward", "Stockwerk", "Geschoss", "Geschoß",
     "Modul", "Wohnbereich", "Wohngruppe", "Turm", "Bettenturm", "Stützpunkt", "Pflegestützpunkt", "Cluster",
-    "Wohneinheit",
+    "Wohneinheit", "Tagesklinik",
 ]  # fmt: skip
 _ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal", "Kabine", "Zelle", "Schlafsaal"]
 _ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
@@ -607,9 +609,15 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
     )
 
 
+# The last parts of a ward word's compounds: "Überwachungsbereich B3", "Schmerztagesklinik 2",
+# "Obergeschoss C-2", "Jugendwohngruppe 3" (an area of a ward, a day clinic, a floor, a group of
+# a home; _NOT_A_PLACE leaves the groups and ranges that are no place).
+_WARD_TAILS = [
+    "station", "einheit", "haus", "gebäude", "pavillon", "unit", "trakt", "flügel", "bereich", "tagesklinik",
+    "geschoss", "geschoß", "gruppe",
+]  # fmt: skip
 _WARD = re.compile(
-    _place_head(_WARD_WORDS, ["station", "einheit", "haus", "gebäude", "pavillon", "unit", "trakt", "flügel"])
-    + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
+    _place_head(_WARD_WORDS, _WARD_TAILS) + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
 # A ward word, a noun and a code shaped as wards' codes are (a letter, a floor or a short name
 # with its number; no bare number, which may count anything): "IMC Überwachung B4/2", "Station
@@ -647,16 +655,33 @@ _NOT_A_PLACE = (
     ("platz", ("arbeits", "ausbildungs", "studien", "therapie", "kita", "kindergarten", "schul", "heim",
                "park", "spiel", "sitz", "markt", "kirch", "dorf", "bahnhof", "rat", "haupt", "stadt")),
     ("box", ("kühl", "schmerz", "spiel", "brot", "tablett", "medikamenten")),
+    # a group that is no ward: blood, age, risk, a study's arm ("Blutgruppe A", "Altersgruppe 3")
+    ("gruppe", ("blut", "alters", "risiko", "fall", "vergleichs", "kontroll", "selbsthilfe", "ziel",
+                "patienten", "arzneimittel", "wirkstoff", "substanz", "medikamenten", "berufs", "lohn",
+                "gehalts", "tarif", "diagnose", "drg", "haupt", "unter", "therapie", "behandlungs",
+                "studien", "test", "interventions", "placebo", "dosis", "gewichts", "größen", "produkt",
+                "waren", "leistungs", "versicherten", "einkommens", "sport", "spiel", "kinder", "eltern",
+                "angehörigen", "gesprächs", "trainings", "gymnastik")),
+    # a range of values, a part of the body or of a task: "Zielbereich 2-3", "Lendenbereich 4"
+    ("bereich", ("norm", "normal", "referenz", "ziel", "mess", "grenz", "dosis", "frequenz", "wert",
+                 "werte", "toleranz", "schwankungs", "streu", "therapeutisch", "therapie", "alters",
+                 "zeit", "geltungs", "aufgaben", "fach", "arbeits", "tätigkeits", "zuständigkeits",
+                 "verantwortungs", "kopf", "hals", "nacken", "brust", "bauch", "rücken", "becken",
+                 "gesichts", "lenden", "knie", "hüft", "schulter", "fuß", "hand", "arm", "bein", "genital",
+                 "anal", "wirbel", "nieren", "leber", "herz", "lungen", "unter", "ober", "mittel", "rand",
+                 "gelenk", "haut", "narben", "wund", "leisten", "achsel", "augen", "ohr", "mund", "zahn",
+                 "kiefer", "stirn", "finger", "zehen", "sakral", "steiß", "gesäß", "schenkel", "fersen")),
 )  # fmt: skip
 
 
-# A vertebra, finger or dermatome after "Bereich" ("im Bereich L4", "Bereich C5") is anatomy.
+# A vertebra, finger or dermatome after "Bereich" or a compound of it ("im Bereich L4",
+# "Halswirbelbereich C5") is anatomy.
 _ANATOMY_CODE = re.compile(r"[CTLSDH]h?\.?\d{1,2}")
 
 
 def _is_place(m: re.Match[str]) -> bool:
     head = m.group("head").lower()
-    if head == "bereich" and _ANATOMY_CODE.fullmatch(m.group("code")):
+    if head.endswith("bereich") and _ANATOMY_CODE.fullmatch(m.group("code")):
         return False
     for tail, parts in _NOT_A_PLACE:
         if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):

@@ -25,6 +25,16 @@ UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
 # postcode both read it.
 COUNTRY_CODES = r"(?:AUT|DEU|CHE|LIE|ITA|FRA|AT|DE|CH|FL|LI|IT|A|D|I)"
 COUNTRY_BEFORE_ZIP = rf"{COUNTRY_CODES}(?:[-–][ ]?|[ ](?=\d))"
+# Words of position, size or direction that open a place's name as a word of its own ("Hinter
+# Zirbl", "Inner Zirbl", "Lange Zirbl"): prefixes of places no list knows, as the first words of
+# the gazetteer's several-word places are ("Bad", "Ober", "St.").
+PREFIX_WORDS: frozenset[str] = frozenset({
+    "hinter", "vorder", "inner", "innere", "äußere", "außer", "ausser", "ober", "obere", "nieder", "untere",
+    "unter", "mittel", "mitter", "hoch", "hohe", "hohen", "groß", "gross", "große", "grosse", "klein",
+    "kleine",
+    "alt", "alte", "neu", "neue", "nord", "süd", "ost", "west", "lang", "lange", "schön", "kalt", "warm",
+    "deutsch", "windisch", "wendisch", "markt", "sankt", "st.", "bad", "maria", "heiligen",
+})  # fmt: skip
 # District words that close a place's name ("Zirbl Nord", "Zirbl-Land"); the address, place
 # and site rules each add what may follow them.
 DISTRICT_WORDS = r"Nord|Süd|Ost|West|Mitte|Land|Stadt"
@@ -89,6 +99,7 @@ def build_place_index(
         for words in (k.split(" ") for k in keys if " " in k)
         for i in range(1, len(words))
     )
+    prefixes |= frozenset(one(word, word) for word in PREFIX_WORDS)
     first_words = frozenset(one(first, first) for first in (k.split(" ", 1)[0] for k in keys))
     return PlaceIndex(
         keys,

@@ -114,6 +114,7 @@ def test_a_word_of_position_before_an_ordinary_word_masks_nothing() -> None:
         ("Aufnahme in der Schmerztagesklinik 2.", "2"),
         ("Er liegt im Obergeschoss C-2.", "C-2"),
         ("Aufnahme auf die Jugendwohngruppe KB 3.", "KB 3"),
+        ("Sie lebt im Wohnbereich Ch3 des Hauses.", "Ch3"),
     ],
 )
 def test_a_ward_named_by_an_area_or_a_day_clinic(text: str, code: str) -> None:

@@ -674,14 +674,14 @@ _NOT_A_PLACE = (
 )  # fmt: skip
 
 
-# A vertebra, finger or dermatome after "Bereich" or a compound of it ("im Bereich L4",
-# "Halswirbelbereich C5") is anatomy.
+# A vertebra, finger or dermatome after "Bereich" ("im Bereich L4", "Bereich C5") is anatomy (a
+# compound names its part of the body: _NOT_A_PLACE; "Wohnbereich Ch3" is a ward).
 _ANATOMY_CODE = re.compile(r"[CTLSDH]h?\.?\d{1,2}")
 
 
 def _is_place(m: re.Match[str]) -> bool:
     head = m.group("head").lower()
-    if head.endswith("bereich") and _ANATOMY_CODE.fullmatch(m.group("code")):
+    if head == "bereich" and _ANATOMY_CODE.fullmatch(m.group("code")):
         return False
     for tail, parts in _NOT_A_PLACE:
         if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):

@@ -1,5 +1,5 @@
-"""The detectors the rule tests run on invented sentences, and the check that their invented
-words are in no bundled list (a listed word would test the list, not the rule)."""
+"""The detectors the rule tests run on invented sentences, what they found, and the check that
+the invented words are in no bundled list (a listed word would test the list, not the rule)."""
 
 from __future__ import annotations
 
@@ -20,3 +20,13 @@ def assert_in_no_list(words: Iterable[str]) -> None:
     for word in words:
         assert not LEX.is_listed_name(word) and not LEX.is_common(word), word
         assert word.lower() not in LEX.places, word
+
+
+def typed(text: str, detector: Detector = ID_DETECTOR) -> list[tuple[str, str]]:
+    """Each span's text and type, in order."""
+    return [(text[s.start : s.end], s.type) for s in detector.detect(text).spans]
+
+
+def masked(text: str, detector: Detector = ID_DETECTOR) -> list[str]:
+    """Each span's text, in order."""
+    return [value for value, _ in typed(text, detector)]

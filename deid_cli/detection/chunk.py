@@ -43,10 +43,9 @@ from deid_cli.detection.lexicon.triggers import (
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
 from deid_cli.detection.patterns.organisations import (
     COLON_VALUE,
-    CUES_BEFORE_CAPITALS,
-    CUES_WITHOUT_TESTS,
     NOUN_AND_NAME_AHEAD,
     is_compound_head,
+    place_may_follow,
 )
 from deid_cli.detection.text import SPACE_CHARS, PreparedText, lower_same_length, prepare
 
@@ -155,20 +154,6 @@ class LearnedHits(NamedTuple):
     variants: list[list[Hit]]
     cues: list[list[CueHit]]
     places: list[list[tuple[int, int]]]  # learned places (start, end)
-
-
-def _place_may_follow(joined: str, word: str, after: int) -> bool:
-    """May a place follow the cue ``word`` that ends at ``after`` in the joined views? Not where
-    only a capital can start it and none does ("um 10 Uhr", "bis auf"), nor after a word that
-    no place test follows: ``organisations._may_follow`` would say no, in the note's stage."""
-    if word in CUES_WITHOUT_TESTS:
-        return False
-    if word not in CUES_BEFORE_CAPITALS:
-        return True
-    size = len(joined)
-    while after < size and joined[after] in " \t:.":  # (a note ends in a separator's line break)
-        after += 1
-    return after < size and joined[after].isupper()
 
 
 class Chunk:
@@ -300,7 +285,7 @@ class Chunk:
                         noun_cues[note].append((start, stop))
                     if bits & PLACE_CUE:
                         if at < offset or not joined[at].isalpha():
-                            if _place_may_follow(joined, padded[at + 2 : end], end - 1):
+                            if place_may_follow(joined, padded[at + 2 : end], end - 1):
                                 place_cues[note].append((start, stop))
                         elif is_compound_head(joined, at, end - 1):  # (no letter before a note)
                             heads[note].append((start - 1, stop))  # a compound's head: a suffix key

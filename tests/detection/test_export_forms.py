@@ -10,20 +10,11 @@ All names, towns and streets are invented (checked against the bundled lists bel
 from __future__ import annotations
 
 import pytest
-from invented import ID_DETECTOR, assert_in_no_list
+from invented import assert_in_no_list, masked, typed
 
 from deid_cli.detection.text import prepare
 
-DET = ID_DETECTOR
 INVENTED = ("Quelmerstein", "Quelmbichl", "Quarnitz", "Hinterquarn", "Velmshof")
-
-
-def typed(text: str) -> list[tuple[str, str]]:
-    return [(text[s.start : s.end], s.type) for s in DET.detect(text).spans]
-
-
-def masked(text: str) -> list[str]:
-    return [value for value, _ in typed(text)]
 
 
 def test_the_invented_words_are_in_no_list() -> None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from invented import ID_DETECTOR, assert_in_no_list
+from invented import assert_in_no_list, masked, typed
 
-DET = ID_DETECTOR
 INVENTED = (
     "Quirnstetten",
     "Kolmsdorf",
@@ -25,14 +24,6 @@ INVENTED = (
     "Quarnitz",
     "Brelsingau",
 )
-
-
-def typed(text: str) -> list[tuple[str, str]]:
-    return [(text[s.start : s.end], s.type) for s in DET.detect(text).spans]
-
-
-def masked(text: str) -> list[str]:
-    return [value for value, _ in typed(text)]
 
 
 def test_the_invented_words_are_in_no_list() -> None:

@@ -121,6 +121,11 @@ PLACE_LABEL_STEMS: tuple[str, ...] = (
 POINT_LABEL_STEMS: tuple[str, ...] = (
     "ausgangs", "start", "end", "ziel", "treff", "sammel", "abhol", "übergabe", "umsteige", "halte",
 )  # fmt: skip
+# The label nouns themselves, lower case: "unfallort", "ausgangspunkt".
+PLACE_LABEL_NOUNS: tuple[str, ...] = (
+    *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
+    *(f"{stem}punkt" for stem in POINT_LABEL_STEMS),
+)
 # Nouns of a place's kind that a place's name follows in apposition ("Sprengel Zirbl", "am
 # Zweitwohnsitz Zirbl"), as the "<kind>ort" labels do without their colon ("Urlaubsort Zirbl").
 PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
@@ -187,8 +192,7 @@ PLACE_CUES: tuple[str, ...] = (
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
     "katastralgemeinde", "gemeindeteil", "stadtgemeindeteil", "marktgemeindeteil", "stadtbezirk",
-    "gemeindebezirk", *(f"{stem}ort" for stem in PLACE_LABEL_STEMS),
-    *(f"{stem}punkt" for stem in POINT_LABEL_STEMS), *PLACE_APPOSITION_NOUNS,
+    "gemeindebezirk", *PLACE_LABEL_NOUNS, *PLACE_APPOSITION_NOUNS,
     *(noun.lower() for noun in PLACE_INSTITUTION_NOUNS),
 )  # fmt: skip
 

@@ -43,6 +43,7 @@ from deid_cli.detection.lexicon.triggers import (
     PLACE_APPOSITION_NOUNS,
     PLACE_HEADS,
     PLACE_INSTITUTION_NOUNS,
+    PLACE_LABEL_NOUNS,
     PLACE_LABEL_STEMS,
     POINT_LABEL_STEMS,
     WAY_HEADS,
@@ -231,6 +232,8 @@ _ORG_WORK_AT = guarded(
 # "Unfallort:", "Einsatzort:": a place after the colon.
 _LABEL_ORTS = "|".join(stem.capitalize() for stem in PLACE_LABEL_STEMS)
 _LABEL_POINTS = "|".join(stem.capitalize() for stem in POINT_LABEL_STEMS)
+# The label nouns of ``triggers.PLACE_LABEL_NOUNS`` as written: "Unfallort", "Ausgangspunkt".
+_LABEL_NOUN = rf"(?:(?:{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt)"
 _APPOSITION_NOUNS = "|".join(
     [
         *(noun.capitalize() for noun in PLACE_APPOSITION_NOUNS),
@@ -242,7 +245,7 @@ _APPOSITION_NOUNS = "|".join(
 _RESIDENCE_COPULA = r"[a-zäöüß]{3,16}"
 # The labels of a residence or a place a note names, which a copula may follow ("Unfallort war").
 _RESIDENCE_LABEL = (
-    rf"(?:(?:Wohn|Geburts|Heimat|Herkunfts|{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt|Herkunft|Heimat|Wohnsitz"
+    rf"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|{_LABEL_NOUN}|Herkunft|Heimat|Wohnsitz"
     r"|(?:Heimat|Wohn)gemeinde)"
 )
 # Bilingual forms of South Tyrol and Switzerland: the Italian and French labels and phrases of a
@@ -265,7 +268,7 @@ _LOC_TRIGGER = guarded(
     rf"{_RESIDENCE_LABEL}[ \t]+{_RESIDENCE_COPULA}|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
-    rf"(?:(?:{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt)[ \t]*:|"
+    rf"{_LABEL_NOUN}[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
     rf"{_ROMANCE_LABEL}[ \t]*:|{_ROMANCE_RESIDENCE}|"
@@ -274,7 +277,7 @@ _LOC_TRIGGER = guarded(
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
     r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
-    rf"|{_APPOSITION_NOUNS}|(?:{_LABEL_ORTS})ort|(?:{_LABEL_POINTS})punkt"
+    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
@@ -379,8 +382,7 @@ _CUE_TESTS: dict[str, int] = {
     ),
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
     # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun
-    **dict.fromkeys((f"{stem}ort" for stem in PLACE_LABEL_STEMS), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
-    **dict.fromkeys((f"{stem}punkt" for stem in POINT_LABEL_STEMS), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
+    **dict.fromkeys(PLACE_LABEL_NOUNS, _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # prepositions that only a noun's name follows ("zu dem Werk Zirbl"): none of these tests,
@@ -388,10 +390,10 @@ _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(("zu", "ins"), 0),
 }
 # The cue words whose place must start with a capital right after them (blanks, a colon or an
-# abbreviation's stop between): the chunk's scan keeps none of them before anything else, as
-# ``_may_follow`` would reject it, nor the words no test follows ("zu", "ins": noun cues only).
-CUES_BEFORE_CAPITALS: frozenset[str] = frozenset(k for k, v in _CUE_TESTS.items() if not v & _MAY_COPULA)
-CUES_WITHOUT_TESTS: frozenset[str] = frozenset(k for k, v in _CUE_TESTS.items() if not v)
+# abbreviation's stop between; no copula), and the words no test follows ("zu", "ins": noun cues
+# only): ``place_may_follow``.
+_CUES_BEFORE_CAPITALS: frozenset[str] = frozenset(k for k, v in _CUE_TESTS.items() if not v & _MAY_COPULA)
+_CUES_WITHOUT_TESTS: frozenset[str] = frozenset(k for k, v in _CUE_TESTS.items() if not v)
 # A noun and the name after it, after a preposition of place and maybe its article: the name names
 # the noun's own instance, and a possible place there is a place ("im Werk Zirbl", "am
 # Grenzübergang Zirbl", "aus der Filiale Zirbl", "zum Gasthof Zirbl"). Names of persons ("bei
@@ -1365,6 +1367,18 @@ def _with_region(text: str, span: Span) -> Span:
         found = pattern.match(text, end)
         end = found.end() if found is not None else end
     return span if end == span.end else Span(span.start, end, span.type, span.masker)
+
+
+def place_may_follow(text: str, word: str, end: int) -> bool:
+    """The chunk's pre-check of a place cue ``word`` (lower case) that ends at ``end``: is it
+    worth keeping for ``OrgStage._may_follow``? Not where only a capital can start the place and
+    none does ("um 10 Uhr", "bis auf"), nor after a word no place test follows."""
+    if word in _CUES_WITHOUT_TESTS:
+        return False
+    if word not in _CUES_BEFORE_CAPITALS:
+        return True
+    pos = _after(text, end, " \t:.")  # (a note ends in the chunk separator's line break)
+    return pos < len(text) and text[pos].isupper()
 
 
 def _after(text: str, pos: int, skipped: str = " \t:") -> int:

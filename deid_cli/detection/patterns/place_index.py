@@ -31,9 +31,8 @@ COUNTRY_BEFORE_ZIP = rf"{COUNTRY_CODES}(?:[-–][ ]?|[ ](?=\d))"
 PREFIX_WORDS: frozenset[str] = frozenset({
     "hinter", "vorder", "inner", "innere", "äußere", "außer", "ausser", "ober", "obere", "nieder", "untere",
     "unter", "mittel", "mitter", "hoch", "hohe", "hohen", "groß", "gross", "große", "grosse", "klein",
-    "kleine",
-    "alt", "alte", "neu", "neue", "nord", "süd", "ost", "west", "lang", "lange", "schön", "kalt", "warm",
-    "deutsch", "windisch", "wendisch", "markt", "sankt", "st.", "bad", "maria", "heiligen",
+    "kleine", "alt", "alte", "neu", "neue", "nord", "süd", "ost", "west", "lang", "lange", "schön", "kalt",
+    "warm", "deutsch", "windisch", "wendisch", "markt", "sankt", "st.", "bad", "maria", "heiligen",
 })  # fmt: skip
 # District words that close a place's name ("Zirbl Nord", "Zirbl-Land"); the address, place
 # and site rules each add what may follow them.

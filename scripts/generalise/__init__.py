@@ -91,6 +91,18 @@ other families, with the test family's persons. The developer never reads it or 
 documents; its failures are looked at only as counts per class (``report --family docket``, ``make
 generalise-docket``).
 
+A twelfth family, ``dossier``, was written in session 17 by a helper, likewise from its own
+knowledge of German-language clinical paperwork and without reading deid's detection code or any
+other family's material: the documents of German, Austrian and Swiss health and social services
+that are not the usual discharge letter (expert opinions for insurers and courts, social-services,
+case-management and care notes, telehealth and telemonitoring messages, psychiatric and
+occupational-medicine reports, death certificates, lab, pathology and radiology request forms),
+new PHI frames, institution phrasings, ID keywords and number shapes, ward, address and mail
+shapes, place frames and invented places and streets from other morphemes and forms
+(``dossier``), disjoint from all eleven other families, with the test family's persons. The
+developer never reads it or prints its documents; its failures are looked at only as counts per
+class (``report --family dossier``, ``make generalise-dossier``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -98,7 +110,7 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault, reserve, ledger, codex, folio, docket).
+  vault, reserve, ledger, codex, folio, docket, dossier).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
@@ -113,6 +125,8 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``folio``: the folio family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``docket``: the docket family's PHI frames and toponym morphemes (never to be read by the
+  developer).
+- ``dossier``: the dossier family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 import ahocorasick
@@ -42,7 +42,7 @@ from deid_cli.detection.lexicon.triggers import (
 )
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
 from deid_cli.detection.patterns.organisations import (
-    COLON_VALUE,
+    COLON_VALUES,
     NOUN_AND_NAME_AHEAD,
     is_compound_head,
     place_may_follow,
@@ -75,7 +75,7 @@ STREET = 1 << 7
 SUBJECT = 1 << 8
 # the stem of an address label ("Straße/Nr.:", "Adresse:"): addresses.STREET_LABEL_STEMS
 ADDRESS_LABEL = 1 << 9
-# a lower-case word's colon before a capital ("angereist: Zirbl"): organisations.COLON_VALUE
+# a lower-case word's colon before a capital ("angereist: Zirbl"): organisations.COLON_VALUES
 COLON_LABEL = 1 << 10
 
 # A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
@@ -124,7 +124,7 @@ _ZIP_SHAPE = bytes(
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
     (_URL_CANDIDATE, URL),
     (_DATE_LINE_CANDIDATE, DATE_LINE),
-    (COLON_VALUE, COLON_LABEL),
+    *((pattern, COLON_LABEL) for pattern in COLON_VALUES),
 )
 
 
@@ -162,8 +162,8 @@ class Chunk:
 
     __slots__ = (
         "ends", "flags", "heads", "joined", "latin1", "lengths_changed", "names", "noun_cues", "padded",
-        "phones", "place_cues", "prepared", "salutations", "site_starts", "starts", "street_starts",
-        "suffix_starts",
+        "phones", "place_cues", "postcodes", "prepared", "salutations", "site_starts", "starts",
+        "street_starts", "suffix_starts",
     )  # fmt: skip
 
     def __init__(self, texts: Sequence[str]) -> None:
@@ -205,6 +205,9 @@ class Chunk:
         self.flags: list[int] = [0] * count
         # where a phone number may start (the candidate pattern's matches)
         self.phones: list[list[int]] = [[] for _ in range(count)]
+        # where a postcode's candidate or keyword stands (ZIP_DIGITS, ZIP_KEYWORD), sorted: the
+        # lines the postcode patterns scan
+        self.postcodes: list[list[int]] = [[] for _ in range(count)]
 
     def _match_view(self, lower: str) -> str:
         """``lexicon.match_view`` of every note, " \\x00 " between them, without the padding."""
@@ -365,7 +368,6 @@ class Chunk:
             self._flag_positions(_found(joined, "@"), EMAIL)
         for literals, flag in (
             (_URL_MARKERS, URL),
-            (_ZIP_KEYWORDS, ZIP_KEYWORD),
             (SUBJECT_LITERALS, SUBJECT),
             (LABEL_COMPOUND_STEMS, ADDRESS_LABEL),
         ):
@@ -374,12 +376,19 @@ class Chunk:
                     self._flag_positions(_found(joined, literal), flag)
         for pattern, flag in _CANDIDATES:
             self._flag_positions((m.start() for m in pattern.finditer(joined)), flag)
+        for literal in _ZIP_KEYWORDS:
+            if literal in joined:
+                self._flag_positions(_found(joined, literal), ZIP_KEYWORD, self.postcodes)
         if self.latin1 is None:  # characters beyond Latin-1 (digits among them): scan it all
-            self._flag_positions((m.start() for m in _ZIP_CANDIDATE.finditer(joined)), ZIP_DIGITS)
+            postcodes: Iterable[int] = (m.start() for m in _ZIP_CANDIDATE.finditer(joined))
             phone_candidates = _PHONE_CANDIDATE.finditer(joined)
         else:
-            self._flag_positions(self._postcode_candidates(self.latin1), ZIP_DIGITS)
+            postcodes = self._postcode_candidates(self.latin1)
             phone_candidates = self._phone_candidates(self.latin1)
+        self._flag_positions(postcodes, ZIP_DIGITS, self.postcodes)
+        for positions in self.postcodes:
+            if len(positions) > 1:
+                positions.sort()  # (a keyword's and a candidate's, each sorted)
         starts, ends, phones = self.starts, self.ends, self.phones
         note, last = 0, len(starts) - 1
         for match in phone_candidates:
@@ -409,7 +418,9 @@ class Chunk:
             yield from _PHONE_CANDIDATE.finditer(self.joined, pos, end)
             pos = shape.find(b"PPPPPPP", end)
 
-    def _flag_positions(self, positions: object, flag: int) -> None:
+    def _flag_positions(self, positions: object, flag: int, kept: list[list[int]] | None = None) -> None:
+        """``flag`` on each note a position (sorted, in ``joined``) falls in; with ``kept``, each
+        position is also added to its note's list, relative to the note."""
         starts, ends, flags = self.starts, self.ends, self.flags
         note = 0
         last = len(starts) - 1
@@ -417,6 +428,8 @@ class Chunk:
             while note < last and pos >= ends[note]:
                 note += 1
             flags[note] |= flag
+            if kept is not None:
+                kept[note].append(pos - starts[note])
 
 
 def _found(text: str, literal: str) -> Iterator[int]:

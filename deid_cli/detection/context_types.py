@@ -26,6 +26,8 @@ _BIRTH_AFTER = re.compile(
     r"[ \t]*(?:\.[ \t]*)?,?[ \t]*\(?[ \t]*(?:\*|geb\.|geb:|geb\b|geboren\b)[ \t]*(?:am[ \t]*)?:?[ \t]*\d",
     re.IGNORECASE,
 )
+# What a birth mark after a name starts with: "(", "*", "geb.", "geboren" (any case).
+_BIRTH_STARTS = frozenset("(*gG")
 _HEADER_BEFORE = re.compile(
     r"(?:\bpatient(?:in)?|\bpat\.|\bname|\bbetrifft|\bbetreff|\bbetr\.)[ \t]*:[ \t]*$", re.IGNORECASE
 )
@@ -83,9 +85,18 @@ def retype_by_context(view: str, spans: list[Span]) -> list[Span]:
         start, end = group[0].start, group[-1].end
         before = view[max(0, start - _LOOKBACK) : start]
         colon = _ends_in_colon(before)
-        if _BIRTH_AFTER.match(view, end) or (colon and _HEADER_BEFORE.search(before)):
+        # Both patterns after the name start with _NAME_GAP's gap, then a birth mark ("(", "*",
+        # "geb.") or a role (a capital, or a line break before it): one look at the character
+        # after the gap spares most names both.
+        after = _NAME_GAP.match(view, end).end()  # type: ignore[union-attr]  # (matches empty)
+        first = view[after : after + 1]
+        if (first in _BIRTH_STARTS and _BIRTH_AFTER.match(view, end)) or (
+            colon and _HEADER_BEFORE.search(before)
+        ):
             patients.update(_key(view, s) for s in group)
-        elif _ROLE_AFTER.match(view, end) or (colon and _ROLE_BEFORE.search(before)):
+        elif ((first.isupper() or first in "\r\n") and _ROLE_AFTER.match(view, end)) or (
+            colon and _ROLE_BEFORE.search(before)
+        ):
             for s in group:
                 new_type[id(s)] = HCP
     if not new_type and not patients:

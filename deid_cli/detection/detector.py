@@ -115,6 +115,7 @@ class _NoteScan(NamedTuple):
     flags: int
     phones: list[int]
     places: list[tuple[int, int]]  # learned places
+    postcodes: list[int] | None = None  # where a postcode's candidate or keyword stands
 
 
 # Candidate flags of the contact and address patterns (``regex_stage.EVERY_PATTERN``).
@@ -394,6 +395,7 @@ class Detector:
                 chunk.flags[index],
                 chunk.phones[index],
                 places[index] if places is not None and LOC in self.types else _NONE,
+                chunk.postcodes[index],
             )
             known = knowns[index] if knowns is not None else ()
             results.append(self._detect_note(prepared, note, known))
@@ -439,7 +441,9 @@ class Detector:
         view = prepared.view
         phones = note.phones
         if flags & _REGEX_FLAGS or street_starts or phones:
-            regex_spans = self.regex.find(view, Candidates(flags, street_starts, phones, note.suffix_starts))
+            regex_spans = self.regex.find(
+                view, Candidates(flags, street_starts, phones, note.suffix_starts, note.postcodes)
+            )
             if regex_spans and LOC in self.types:  # the place after a postcode is a city, not a street
                 regex_spans = [
                     Span(s.start, s.end, LOC, s.masker) if s.masker == "RegexZIP" and s.type == ADD else s
@@ -463,6 +467,7 @@ class Detector:
                 bool(flags & COLON_LABEL),
                 heads,
                 note.noun_cues,
+                note.postcodes,
             )
             extra_spans = self.org.find(view, places)
         else:

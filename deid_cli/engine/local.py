@@ -17,6 +17,7 @@ leaves this process.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -56,6 +57,9 @@ _NAME_TOKEN = re.compile(r"[^\W\d_]{2,}")
 # beside detection, small enough that 2 batches per worker in flight hold little memory.
 BATCH_TEXTS = 256
 Progress = Callable[[str, int, int | None], None]  # (phase, records done, total or None)
+# Net allocations between two collections of the youngest generation during a run (Python's
+# default: 700). See ``_fewer_collections``.
+YOUNG_COLLECTION_THRESHOLD = 100_000
 
 
 @dataclass(slots=True)
@@ -124,6 +128,20 @@ def check_side_outputs(options: RunOptions, local_inputs: Iterable[Path], output
         if clash is not None:
             raise UsageError(f"{option} {path} would overwrite {clash}")
         taken[path.resolve()] = f"the {option} file"
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """The youngest generation collected every ``YOUNG_COLLECTION_THRESHOLD`` net allocations
+    while a run lasts, then Python's thresholds again. Detection makes millions of short-lived
+    tuples and lists and no cycles: most die before a collection would walk them, so fewer,
+    larger collections do about 2 % fewer instructions per note. Forked workers inherit it."""
+    previous = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *previous[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
 
 
 def note_work(
@@ -202,6 +220,10 @@ class LocalEngine:
         return [self.options.corpus_file(p) for p in paths]
 
     def run(self, inputs: list[Path], output: Path) -> RunStats:
+        with _fewer_collections():
+            return self._run(inputs, output)
+
+    def _run(self, inputs: list[Path], output: Path) -> RunStats:
         paths = discover_inputs(inputs)
         guard = InputGuard(paths)  # before any byte is read: a changed input fails the run
         files = self._files(paths)

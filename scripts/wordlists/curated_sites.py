@@ -374,4 +374,9 @@ Ospedale Clinica Poliambulatorio Ambulatorio Hôpital Clinique
 Rettungswache Rettungsstation Notarztstützpunkt Notarztstandort Rettungsstützpunkt Pflegestützpunkt
 Mütterberatung Mütterberatungsstelle Elternberatung Permanence Spitex Krankenpflegeverein
 Residenz Altersheim Alterszentrum Altersresidenz
+Stift Seniorenstift Altenstift Wohnstift Damenstift Diakoniestift Tageshospiz Kinderhospiz Hospizdienst
+Palliativdienst Tagespflege Kurzzeitpflege Psychiatrie Gerontopsychiatrie Kinderpsychiatrie
+Jugendpsychiatrie Erwachsenenpsychiatrie Clinic
+Beratungsstelle Pflegeberatungsstelle Sozialberatungsstelle Suchtberatungsstelle Familienberatungsstelle
+Diakoniestation Hospizverein Hospizhaus
 """

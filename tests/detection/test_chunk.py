@@ -42,6 +42,9 @@ NEIGHBOURS = [
     "PLZ/Ort: 6020 Innsbruck    Straße/Nr.:",
     "Brombeerhag 12 / 6020 Innsbruck, Lindener",
     "Tor 6",
+    # postcodes on several lines, a keyword's line without a candidate, a code before a line break
+    # (the postcode patterns scan only the lines the chunk saw a postcode's candidate or keyword in)
+    "Quarnitzweg 4\nA-5020 Velmshof\nPLZ: 1234,\nOrt: Velmshof 6020\n1234  Innsbruck",
 ]
 
 

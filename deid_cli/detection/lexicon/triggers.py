@@ -133,6 +133,8 @@ PLACE_APPOSITION_NOUNS: tuple[str, ...] = (
     # a hamlet or parish of a municipality, a canton ("Fraktion Zirbl", South Tyrol's hamlets;
     # "Rotte Zirbl", "Gemarkung Zirbl", "Kanton Zirbl")
     "fraktion", "gemeindefraktion", "rotte", "gemarkung", "ortslage", "kanton", "pfarre", "pfarrei", "einöde",
+    # where a life is led ("Lebensmittelpunkt Zirbl")
+    "lebensmittelpunkt",
 )  # fmt: skip
 # Institutions and landmarks named after their town, as written ("Rettung Zirbl", "BH Zirbl",
 # "Gemeindeamt Zirbl", "Volksschule Zirbl", "Bahnhof Zirbl", "Ortsmitte Zirbl"): the town's
@@ -168,6 +170,7 @@ PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
 WAY_HEADS: tuple[str, ...] = ("weg", "fahrt", "strecke", "route")
 PLACE_HEADS: tuple[str, ...] = (
     "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
+    "sitz", "aufenthalt",  # "Firmensitz Zirbl", "Dienstsitz: Zirbl", "Kuraufenthalt Zirbl"
     *WAY_HEADS,
 )  # fmt: skip
 
@@ -176,7 +179,8 @@ PLACE_HEADS: tuple[str, ...] = (
 # ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "wohn", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft",
-    "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus", "nach", "bei", "von",
+    "aufenthalt", "region", "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus",
+    "nach", "bei", "von",
     "über", "nahe", "nähe", "höhe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
     # prepositions only a noun's name follows ("zu", "ins"; the others are street prepositions)
     "zu", "ins",
@@ -214,7 +218,7 @@ NAMED_SITE_STEMS: tuple[str, ...] = (*COMPOUND_SITE_HEADS, "hospiz", "ambulatori
 SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
 # A site noun that names a house only after an epithet ("Psychiatrisches Zentrum Zirbl"; "im
 # Zentrum" is the middle of anything): MedicalSite looks for the epithet before it.
-EPITHET_SITE_WORDS: tuple[str, ...] = ("Zentrum",)
+EPITHET_SITE_WORDS: tuple[str, ...] = ("Zentrum", "Dienst")  # "Mobiler Dienst Zirbl"
 # Nouns of a service that name a house only before its doctors ("Labor Dr. Zirbl", "Radiologie
 # Dr. Zirbl"; "Labor unauffällig" names none): MedicalSite looks for the doctors after it. The
 # Italian and French practices of South Tyrol and Romandy too ("Studio medico dott. Zirbl").

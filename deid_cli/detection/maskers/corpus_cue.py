@@ -34,7 +34,7 @@ from deid_cli.detection.words import (
 
 _PART = re.compile(r"[^\W\d_]+")
 # A capitalized word one blank before a position (a given name before a surname).
-_GIVEN_BEFORE = re.compile(r"([A-ZÄÖÜ\u00c0-\u00de][^\W\d_]+) \Z")
+_GIVEN_BEFORE = re.compile(r"([A-Z\u00c0-\u00de][^\W\d_]+) \Z")
 # The longest name a cue points at, hyphenated parts included.
 _REACH = 64
 # Spellings judged at most (hostile input of endless new words).

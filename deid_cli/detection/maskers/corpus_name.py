@@ -20,7 +20,7 @@ from deid_cli.detection.normalize import fold, within_one_edit
 # Learned names this long also match at one edit; shorter ones collide with too many words.
 FUZZY_MIN_LENGTH = 5
 _VOWEL = re.compile(r"[aeiouyäöüéèáàóòúùAEIOUYÄÖÜ]")
-_CAPITALIZED = re.compile(r"(?<![\w-])[A-ZÄÖÜ\u00c0-\u00de\u0100-\u017f][^\W\d_]{3,}(?![\w])")
+_CAPITALIZED = re.compile(r"(?<![\w-])[A-Z\u00c0-\u00de\u0100-\u017f][^\W\d_]{3,}(?![\w])")
 
 
 class FuzzyNames:

@@ -55,7 +55,8 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
+    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|(?:Teil)?[Ss]tationär)"
+    r"(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
     # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
     r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"
     # a second epithet: "Allgemeines öffentliches Krankenhaus", "Öffentliches Allgemeines …"

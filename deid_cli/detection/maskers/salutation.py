@@ -92,6 +92,9 @@ class SalutationMasker:
         self._kinds = kinds
         alternatives = sorted(kinds, key=len, reverse=True)
         self._alternatives = alternatives
+        # each trigger's first word, found once: the patterns of a set of first words are built
+        # during the run, as new sets turn up
+        self._first_words = [(_first_word(t), t) for t in alternatives]
         self._body = body = _alternation(alternatives)
         # What may follow a trigger for anything to happen: a blank or gap character, a letter
         # (a name, or "Dr.Gruber"), or the first character of a chained title.
@@ -178,7 +181,7 @@ class SalutationMasker:
         them all (a long alternation) cost more than the rest of the masker."""
         found = self._by_first.get(firsts)
         if found is None:
-            body = _alternation([t for t in self._alternatives if _first_word(t) in firsts]) or "(?!)"
+            body = _alternation([t for first, t in self._first_words if first in firsts]) or "(?!)"
             found = re.compile(rf"(?<![\w.])(?:{body})"), re.compile(rf"(?<![\w])(?:{body})")
             self._by_first[firsts] = found
         return found

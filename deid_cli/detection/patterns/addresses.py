@@ -28,7 +28,13 @@ from deid_cli.detection.patterns.place_index import (
     place_prefix_end,
     unknown_place_end,
 )
-from deid_cli.detection.patterns.regex_guard import finditer_from, guarded, matches_from
+from deid_cli.detection.patterns.regex_guard import (
+    finditer_from,
+    finditer_in_lines,
+    guarded,
+    lines_at,
+    matches_from,
+)
 from deid_cli.detection.spans import ADD, ZIP, Span
 
 # Street words that are streets only as a word of their own after an adjective ("Lindener Tor").
@@ -217,7 +223,13 @@ _FLAT_PART = rf"(?:,?[ ]|[ ]?/[ ]?){_FLAT}"
 _FLOOR_PART = rf"(?:,[ ]?|[ ]?/[ ]?|[ ]){_FLOOR}"
 # The flat or floor in brackets after the number: "Zirbelweg 12 (EG)", "Zirbelweg 12 (Top 3)".
 _BRACKETED_UNIT = rf"[ ]?\((?:{_FLOOR}|{_FLAT})\)"
-_UNIT = f"{_FLAT_PART}|{_FLOOR_PART}|{_BRACKETED_UNIT}"
+# ... or a part of the house, maybe abbreviated: "Zirbelweg 12 (Hinterhaus)", "Zirbelweg 12
+# (Hinterh.)", "Zirbelweg 12 (Whg.)".
+_BRACKETED_PART = (
+    r"[ ]?\((?:[A-ZÄÖÜ][a-zäöüß]{1,12}\.|[A-ZÄÖÜ][a-zäöüß]{0,16}"
+    r"(?:haus|gebäude|trakt|hof|bau|flügel|geschoss|geschoß|wohnung))\)"
+)
+_UNIT = f"{_FLAT_PART}|{_FLOOR_PART}|{_BRACKETED_UNIT}|{_BRACKETED_PART}"
 # A part of the house named after its number and a comma, no unit word the patterns know, where
 # the address goes on or its line ends: "Quelmkai 9, Hinterhaus, 3100 Zirbenau".
 _HOUSE_PART_WORD = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}"
@@ -567,9 +579,12 @@ class AddressFinder:
             spans.append(Span(comma.end(), town, ADD, "RegexZIP"))
         return spans
 
-    def zips(self, text: str) -> list[Span]:
+    def zips(self, text: str, postcodes: list[int] | None = None) -> list[Span]:
+        """Postcodes and their places; ``postcodes``: where the chunk saw a postcode's
+        candidate or keyword, whose lines alone are scanned (None: the whole text)."""
         out: list[Span] = []
-        for m in _ZIP.finditer(text):
+        lines = lines_at(text, postcodes) if postcodes is not None else None
+        for m in finditer_in_lines(_ZIP, text, lines):
             group = "kw" if m.group("kw") is not None else "zip"
             start, end = m.start(group), m.end(group)
             place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None

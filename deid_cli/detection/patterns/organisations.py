@@ -59,7 +59,7 @@ from deid_cli.detection.patterns.place_index import (
     place_keys,
     unknown_place_end,
 )
-from deid_cli.detection.patterns.regex_guard import guarded
+from deid_cli.detection.patterns.regex_guard import finditer_in_lines, guarded, lines_at
 from deid_cli.detection.ranges import union_ranges
 from deid_cli.detection.spans import Span, resolve_overlaps
 from deid_cli.detection.words import MAX_REMEMBERED_WORDS
@@ -248,6 +248,10 @@ _RESIDENCE_LABEL = (
     rf"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|{_LABEL_NOUN}|Herkunft|Heimat|Wohnsitz"
     r"|(?:Heimat|Wohn)gemeinde)"
 )
+# A label's gloss before its colon: "Geburtsort (lt. Pass): Zirbl", "Wohnort (aktuell): Zirbl".
+_GLOSS_BEFORE_COLON = r"[ \t]*\([^()\n]{1,24}\)(?=[ \t]*:)"
+_GLOSS = re.compile(_GLOSS_BEFORE_COLON)
+_GLOSS_AT_END = re.compile(r"[ \t]*\([^()\n]{1,24}\)\Z")
 # Bilingual forms of South Tyrol and Switzerland: the Italian and French labels and phrases of a
 # residence or a birthplace ("Residenza: Zirbl", "domicilié(e) à Zirbl", "nato/a a Zirbl").
 _ROMANCE_LABEL = (
@@ -268,6 +272,9 @@ _LOC_TRIGGER = guarded(
     rf"{_RESIDENCE_LABEL}[ \t]+{_RESIDENCE_COPULA}|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
+    # a stay's place, as a form or the legal term of a guardianship's forms writes it ("Aufenthalt:
+    # Zirbl", "Kur, Aufenthalt Zirbl", "gewöhnlicher Aufenthalt Zirbl")
+    r"(?:[Gg]ewöhnliche[rnm]?[ \t]+)?Aufenthalt[ \t]*:?|"
     rf"{_LABEL_NOUN}[ \t]*:|"
     r"(?:Heimat|Wohn)?[Gg]emeinde[ \t]*:?|"
     r"(?:[Zz]uhause|[Dd]aheim|[Aa]nsässig|[Bb]eheimatet|[Ww]ohnend)[ \t]+in|[Gg]ebürtig[ \t]+aus|"
@@ -277,7 +284,7 @@ _LOC_TRIGGER = guarded(
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
     r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
-    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}"
+    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}|[A-ZÄÖÜ][A-Za-zÄÖÜäöüß]{{1,20}}-(?:Region|Aufenthalt)"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
@@ -288,8 +295,9 @@ _LOC_TRIGGER = guarded(
     r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb|[Jj]enseits|[Dd]iesseits|[Aa]bseits|[Nn]ächst)"
     r"(?:[ \t]+von)?|"
     r"[Zz]wischen))"
-    # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:")
-    r"(?:[ \t]*:)?[ \t]{1,3}(?=[^\W\d_])",
+    # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:"),
+    # and hold a gloss before it ("Geburtsort (lt. Pass): Zirbl")
+    rf"(?:{_GLOSS_BEFORE_COLON})?(?:[ \t]*:)?[ \t]{{1,3}}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"
@@ -381,8 +389,9 @@ _CUE_TESTS: dict[str, int] = {
         _MAY_KNOWN | _MAY_RESIDENCE,
     ),
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
-    # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun
-    **dict.fromkeys(PLACE_LABEL_NOUNS, _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
+    # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun; "Aufenthalt: Zirbl",
+    # "gewöhnlicher Aufenthalt Zirbl"; a service's region ("KESB-Region Zirbl")
+    **dict.fromkeys((*PLACE_LABEL_NOUNS, "aufenthalt", "region"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # prepositions that only a noun's name follows ("zu dem Werk Zirbl"): none of these tests,
@@ -542,11 +551,17 @@ _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 # colons.
 # A compound label that ends in "-ort" names a place too, whatever its first part ("Lebensort:",
 # "Zuzugsort:"; not "Stichwort:", "Transport:", "Komfort:"). Both are sought at the same colons,
-# and at an export's semicolons ("Ort;Zirbl;").
-COLON_VALUE = re.compile(r"[:;](?<=[a-zäöüß][:;])[ \t]{0,3}(?=[A-ZÄÖÜ])")
+# and at an export's semicolons ("Ort;Zirbl;"): one pattern for each, as a pattern that starts
+# with a literal skips ahead to it in C, while one starting with "[:;]" tests every position
+# (ten times slower over a chunk of notes).
+COLON_VALUES = (
+    re.compile(r":(?<=[a-zäöüß]:)[ \t]{0,3}(?=[A-ZÄÖÜ])"),
+    re.compile(r";(?<=[a-zäöüß];)[ \t]{0,3}(?=[A-ZÄÖÜ])"),
+)
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
 _ORT_LABEL = re.compile(r"(?<![\w.-])[A-ZÄÖÜ][a-zäöüß]{2,20}(?<![wpf]ort)(?<=ort)\Z")
 _LABEL_REACH = 24
+
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
 _IN_ON = re.compile(r"[ \t]{1,2}in[ \t]{1,2}(?=[A-ZÄÖÜ])")
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
@@ -595,6 +610,8 @@ class PlaceCandidates(NamedTuple):
     # (start, end) of the prepositions a noun and a name follow ("im Werk Zirbl", "in der
     # Kaserne Zirbl": NOUN_AND_NAME_AHEAD), None: sought here
     noun_cues: list[tuple[int, int]] | None = None
+    # where a postcode's candidate stands (sorted): the lines _LOC_AFTER_ZIP scans; None: all
+    postcodes: list[int] | None = None
 
 
 class OrgStage:
@@ -982,7 +999,7 @@ class OrgStage:
             if m.group("prep") and not self._is_town(key):
                 continue  # "nach Quick": a hamlet's name needs a stronger cue than a preposition
             spans.append(Span(m.end(), end, LOC, MASKERS[LOC]))
-        for m in COLON_VALUE.finditer(text) if candidates is None or candidates.colon_label else ():
+        for m in colon_values(text) if candidates is None or candidates.colon_label else ():
             if not self._may_start_place(text, m.end()):
                 continue  # most values are ordinary words ("Befund: Unauffällig"), decided once each
             label_from = max(0, m.start() - _LABEL_REACH)
@@ -1008,7 +1025,14 @@ class OrgStage:
             key = fold(m.group("place"))
             if key not in self._common and all(p not in self._common for p in key.split("-")):
                 spans.append(Span(m.start("place"), m.end("place"), LOC, MASKERS[LOC]))
-        for m in _LOC_AFTER_ZIP.finditer(text) if candidates is None or candidates.postcode else ():
+        postcode_lines = (
+            lines_at(text, candidates.postcodes) if candidates is not None and candidates.postcodes else None
+        )
+        for m in (
+            finditer_in_lines(_LOC_AFTER_ZIP, text, postcode_lines)
+            if candidates is None or candidates.postcode
+            else ()
+        ):
             found = self._place_end(text, m.end(), allow_common=True)
             if found is not None:
                 spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
@@ -1089,10 +1113,10 @@ class OrgStage:
         """Could a place pattern find a place after the cue word at ``start:end``? The
         pre-check before ``_LOC_TRIGGER`` scans the note: it runs ``tests``, those
         ``_CUE_TESTS`` names for the word, each at least as lenient as the pattern's own."""
-        pos = _after(text, end, " \t:.")
+        pos = _after_cue(text, end)
         # Every place the patterns find after a cue starts with a capital right there (after
-        # blanks, a colon, an abbreviation's stop: "Wohnh. Zirbl"); a label's copula ("Heimat
-        # ist Zirbl") is the one lower-case word that may stand between.
+        # blanks, a colon, an abbreviation's stop: "Wohnh. Zirbl", a label's gloss); a label's
+        # copula ("Heimat ist Zirbl") is the one lower-case word that may stand between.
         if pos >= len(text) or not text[pos].isupper():
             return (
                 bool(tests & _MAY_COPULA)
@@ -1377,8 +1401,18 @@ def place_may_follow(text: str, word: str, end: int) -> bool:
         return False
     if word not in _CUES_BEFORE_CAPITALS:
         return True
-    pos = _after(text, end, " \t:.")  # (a note ends in the chunk separator's line break)
+    pos = _after_cue(text, end)  # (a note ends in the chunk separator's line break)
     return pos < len(text) and text[pos].isupper()
+
+
+def _after_cue(text: str, end: int) -> int:
+    """Where a place may start after a cue word that ends at ``end``: after blanks, a colon, an
+    abbreviation's stop ("Wohnh. |Zirbl") and a gloss before the colon ("Geburtsort (lt. Pass):
+    |Zirbl")."""
+    pos = _after(text, end, " \t:.")
+    if text.startswith("(", pos) and (gloss := _GLOSS.match(text, end)) is not None:
+        pos = _after(text, gloss.end(), " \t:.")
+    return pos
 
 
 def _after(text: str, pos: int, skipped: str = " \t:") -> int:
@@ -1395,6 +1429,10 @@ def residence_cue_before(text: str, start: int) -> bool:
     end = start
     while end > 0 and text[end - 1] in " \t:":
         end -= 1
+    if end > 0 and text[end - 1] == ")" and ":" in text[end:start]:  # "Wohnort (lt. Pass): Zirbl"
+        gloss = _GLOSS_AT_END.search(text, max(0, end - 32), end)
+        if gloss is not None:
+            end = gloss.start()
     window_start = max(0, end - _RESIDENCE_REACH)
     if _RESIDENCE_STEM.search(text[window_start:end].lower()) and (
         _RESIDENCE_CUE.search(text, window_start, end) is not None
@@ -1458,6 +1496,12 @@ def compound_start(text: str, suffix_start: int) -> int | None:
 def _resolve(spans: list[Span]) -> list[Span]:
     """Non-overlapping spans: the longer wins, then Organization > Place > Profession."""
     return resolve_overlaps(spans, _RANK)
+
+
+def colon_values(text: str) -> list[re.Match[str]]:
+    """The matches of ``COLON_VALUES`` in ``text``, in order."""
+    colons, semicolons = (list(pattern.finditer(text)) for pattern in COLON_VALUES)
+    return sorted(colons + semicolons, key=re.Match.start) if semicolons else colons
 
 
 def _noun_name_cues(text: str) -> list[tuple[int, int]]:

@@ -60,12 +60,15 @@ Identifiers (masker ``RegexID``)
       colon): the code that follows (optional ":" or a spaced dash, "Labor-Nr. – 4471"), when it
       has at least 4 digits and is not a date; the span is the code only. A German pension
       insurance number is one code, letter and all ("RV-Nr. 41 170865 M 512");
-    * a court's file number after Aktenzeichen, Az., GZ or Geschäftszahl, whole ("Aktenzeichen
-      47 C 318/22", "Das Aktenzeichen lautet 4 C 123/23");
+    * a court's file number after Aktenzeichen, Az., GZ or Geschäftszahl, after any ID keyword, or
+      after a court's matter or proceedings, whole ("Aktenzeichen 47 C 318/22", "Das Aktenzeichen
+      lautet 4 C 123/23", "Zl. 12 Cg 34/22", "Pflegschaftssache 3 P 45/23", "im Verfahren 5 Ub
+      17/24");
     * after any keyword of the "number of" families (compounds of Nummer, Nr, No., ID, Code,
-      Kennung, Zeichen, Ziffer; the same in capitals, "FALLNR", "PAT-ID"; a word and "#";
+      Kennung, Zeichen, Ziffer, -Zl.; the same in capitals, "FALLNR", "PAT-ID"; a word and "#";
       ID, Kennung, Referenz, Ref., Az., GZ; a gloss may come between: "Fallnummer (intern):")
-      a code with at least 3 digits; not phone, fax or house numbers, classification or fee
+      a code with at least 3 digits, maybe in short groups ("12 34 56-AB"); not phone, fax or
+      house numbers, classification or fee
       codes (ICD, OPS, GOÄ, ...), reference ranges or quantities;
     * ward, room and house codes, which locate the patient in the house: a place word or a
       compound of one (Station, Stat., Stn., Pflegegruppe, Zimmer, Zi., Raum, Bett, Haus, Trakt,
@@ -465,8 +468,12 @@ _CODE_SEPARATOR = _CODE_GLOSS + (
 _PENSION_NUMBER = r"\d{2}[ ]?\d{6}[ ]?[A-Z][ ]?\d{3}(?![\w\-/])"
 # A court's file number: department, register, number/year ("47 C 318/22", "5 Ob 12/19", "17 Cg
 # 88/21"), the Austrian ones maybe with a check letter ("3 Ob 45/19k"), a senate in Roman numerals
-# ("XII ZR 12/19") or a court letter before it ("L 9 U 123/19").
-_COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-Za-zÄÖÜäöü]{1,4}[ ]\d{1,6}/\d{2,4}[a-z]?"
+# ("XII ZR 12/19") or a court letter before it ("L 9 U 123/19"). A register starts with a capital
+# ("2 x 10/20" is a dose).
+_COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,3}[ ]\d{1,6}/\d{2,4}[a-z]?"
+# A code of short digit groups whose first has one or two digits ("12 34 56-AB"): after a keyword
+# of _ID_GENERIC, whose code otherwise starts with three characters, when two groups follow.
+_SPACED_START = r"\d{1,2}(?=(?:[ ]\d{2,6}){2})"
 # Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17"), maybe
 # hyphened or slashed on ("Fall-Nr. 12 34-A-56").
 # A group may open with a series letter ("4471 K 22"), and a last group of capitals may close
@@ -481,7 +488,7 @@ _HOLDS_DIGIT = r"(?=[A-Za-z\-/.]{0,40}\d|[A-Z]{1,4}[ ]\d)"
 # "Geschäftszeichen ABCD 123/45").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
-    + rf"(?P<code>{_HOLDS_DIGIT}(?:{_PENSION_NUMBER}|"
+    + rf"(?P<code>{_HOLDS_DIGIT}(?:{_COURT_CODE}(?![\w\-/])|{_PENSION_NUMBER}|"
     r"(?:[A-Z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39}))(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
@@ -492,7 +499,7 @@ _COLON_ID = re.compile(
 )
 # Any keyword that says "number" or "code" of something, before a code with at least three
 # digits: keyword families no list can finish. A compound of Nummer, Nr., No., ID, Code,
-# Kennung, Zeichen or Ziffer ("Einweisungsnummer", "Probencode", "Kennziffer"), the same in
+# Kennung, Zeichen, Ziffer or Zl. ("Einweisungsnummer", "Probencode", "Kennziffer", "Akt-Zl."), the same in
 # capitals ("FALLNR", "PAT-ID", "KIS-Nr.", "eGK-Nr.") or camel case ("MiBi-Nr."), a word and "#" ("Probe
 # #20231144"), or a keyword of its own (ID, Kennung, Referenz, Ref., Az., GZ). "-erkennung" is
 # recognition; a glued capital "ID" ends words ("COVID"). _id_keyword_ok drops phone, house and
@@ -501,12 +508,13 @@ _ID_GENERIC = re.compile(
     # an electronic card's "e" may stand before the capital ("eGK-Nr."): the keyword starts after it
     r"(?P<kw>[A-ZÄÖÜ](?:(?<![\w\-][A-ZÄÖÜ])|(?<=(?<![\w\-])e[A-ZÄÖÜ]))"
     r"(?:[a-zäöüß](?:[a-zäöüß]|[A-ZÄÖÜ](?=[a-zäöüß])){0,29}"
-    r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung)"
+    r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
     r"|[Zz]eichen|[Zz]iffer|[ ]?(?=#))"
-    r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID|-(?:Nr\.?|Nummer|No\.|Code))"
+    r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
+    r"|-(?:Nr\.?|Nummer|No\.|Code|Zl\.))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
-    + rf"(?P<code>{_HOLDS_DIGIT}(?:{_PENSION_NUMBER}|"
+    + rf"(?P<code>{_HOLDS_DIGIT}(?:{_COURT_CODE}(?![\w\-/])|{_PENSION_NUMBER}|{_SPACED_START}|"
     r"(?:[A-Z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39}))(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
@@ -516,6 +524,13 @@ _ID_GENERIC = re.compile(
 # 55/2021". Plain codes after these keywords are _ID_CODE's and _ID_GENERIC's.
 _FILE_NUMBER = re.compile(
     r"[AG](?<![\w\-][AG])(?:(?<=A)kten(?:zeichen|zahl)|(?<=G)eschäfts(?:zahl|zeichen)|[zZ]\.?)(?![^\W\d_])"
+    + _CODE_SEPARATOR
+    + rf"(?P<code>{_COURT_CODE})(?![\w\-/])"
+)
+# A court's matter or proceedings before its file number: "Pflegschaftssache 3 P 45/23", "In der
+# Betreuungssache 12 XVII 345/21", "im Verfahren 5 Ub 17/24"; the court's shape, whole.
+_COURT_MATTER = re.compile(
+    r"(?:[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöüß]{2,30}sache|(?<![\w\-])[Vv]erfahren)(?![^\W\d_])"
     + _CODE_SEPARATOR
     + rf"(?P<code>{_COURT_CODE})(?![\w\-/])"
 )
@@ -812,7 +827,8 @@ _FLOOR_WARD = re.compile(
 # Each pattern with the digits its code needs at least and a check of the match: a place or
 # department word names a ward, so a letter is code enough there.
 _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] | None], ...] = (
-    (_COLON_ID, 4, None), (_FILE_NUMBER, 2, None), (_WARD, 0, _is_place), (_ROOM, 0, _is_place),
+    (_COLON_ID, 4, None), (_FILE_NUMBER, 2, None), (_COURT_MATTER, 2, None), (_WARD, 0, _is_place),
+    (_ROOM, 0, _is_place),
     (_WARD_WING, 0, None), (_WARD_DEPARTMENT, 0, None), (_WARD_AFTER_NOUN, 1, _is_place),
     (_WARD_AFTER_ARROW, 1, None), (_WARD_AFTER_DEPARTMENT, 0, _no_stage),
     (_WARD_OF_DEPARTMENT, 0, None), (_WARD_AFTER_PREPOSITION, 1, None),

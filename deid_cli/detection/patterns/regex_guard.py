@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-__all__ = ["finditer_from", "first_char_class", "guarded", "matches_from"]
+__all__ = ["finditer_from", "finditer_in_lines", "first_char_class", "guarded", "lines_at", "matches_from"]
 
 _CATEGORIES = {
     sre_c.CATEGORY_DIGIT: r"\d",
@@ -108,10 +108,11 @@ def first_char_class(body: str, flags: int = 0) -> str | None:
 
 
 def guarded(lookbehind: str, body: str, flags: int = 0) -> re.Pattern[str]:
-    """Compile ``lookbehind + body`` with a first-character lookahead between the two."""
+    """Compile ``lookbehind + body`` with a first-character lookahead before both: the class
+    test, cheaper than the lookbehind, rejects most positions first."""
     first = first_char_class(body, flags)
     guard = f"(?={first})" if first else ""
-    return re.compile(f"{lookbehind}{guard}{body}", flags)
+    return re.compile(f"{guard}{lookbehind}{body}", flags)
 
 
 def finditer_from(pattern: re.Pattern[str], text: str, starts: re.Pattern[str]) -> Iterator[re.Match[str]]:
@@ -136,3 +137,31 @@ def matches_from(pattern: re.Pattern[str], text: str, starts: Iterable[int]) -> 
         if start >= end and (match := pattern.match(text, start)) is not None:
             end = match.end()
             yield match
+
+
+def lines_at(text: str, positions: Iterable[int]) -> list[tuple[int, int]]:
+    """The lines of ``text`` that hold ``positions`` (sorted), each once: (start, end), the end
+    after the line's break, so that a lookahead at the line's end sees it."""
+    lines: list[tuple[int, int]] = []
+    end = -1
+    for pos in positions:
+        if pos < end:
+            continue
+        start = text.rfind("\n", 0, pos) + 1
+        newline = text.find("\n", pos)
+        end = len(text) if newline < 0 else newline + 1
+        lines.append((start, end))
+    return lines
+
+
+def finditer_in_lines(
+    pattern: re.Pattern[str], text: str, lines: list[tuple[int, int]] | None
+) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose matches hold no line break and lie in
+    ``lines`` (``lines_at``; None: anywhere): a scan of those lines instead of the text. A
+    lookbehind still sees the text before a line."""
+    if lines is None:
+        yield from pattern.finditer(text)
+        return
+    for start, end in lines:
+        yield from pattern.finditer(text, start, end)

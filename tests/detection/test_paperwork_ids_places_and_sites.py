@@ -5,8 +5,9 @@ code of short digit groups ("12 34 56-AB"), a label's gloss before its colon ("G
 Pass): …"), the seat of a firm or office ("Firmensitz …"), a service's region ("KESB-Region …"),
 a stay's place ("Aufenthalt …", "Kur-Aufenthalt …"), houses and services of care named by their
 town (a "Stift", a "Tageshospiz", a "Psychiatrie", a "Tagespflege", a "Beratungsstelle", a
-"Mobiler Dienst") and a part of the house in brackets after its number ("12 (Hinterh.)"). Each
-rule on invented examples, with the ordinary text it must leave.
+"Mobiler Dienst"), a part of the house in brackets after its number ("12 (Hinterh.)"), and a
+title after a place cue, which starts a person ("bei Dr. …"). Each rule on invented examples,
+with the ordinary text it must leave.
 
 All names, towns and streets are invented (checked against the bundled lists below).
 """
@@ -164,3 +165,15 @@ def test_a_bracketed_part_of_the_house_belongs_to_the_address(text: str, address
 
 def test_a_bracketed_remark_after_a_number_that_is_no_address_stays() -> None:
     assert default_typed("Kontrolle in 2 Wochen (Dr.), danach Befund.") == []
+
+
+# --- a title after a place cue -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kontrolle bei Dr. Quarnitz.", "Überweisung von Dr. Quarnitz.", "Befund aus Prof. Quarnitz' Ambulanz."],
+)
+def test_a_title_after_a_place_cue_starts_a_person_not_a_place(text: str) -> None:
+    assert ("Quarnitz", "HCP") in default_typed(text)
+    assert all(kind != "LOC" for _, kind in default_typed(text))

@@ -1167,7 +1167,11 @@ class OrgStage:
         """What every test of ``_may_follow`` needs of the place's first token: a known place's
         first word, or a first word that is the first word of several-word places ("Bad",
         "St.") or passes the place test (the most lenient one, compounds included). Each
-        pattern reads no further than the token's end for these, so the token alone decides."""
+        pattern reads no further than the token's end for these, so the token alone decides.
+        A title starts a person's name, not a place's ("bei Dr. Zirbl"), though the German
+        gazetteer's bulk customers start with one ("Dr. … Pharma")."""
+        if _TITLE_AHEAD.match(token):
+            return False
         if self._place_first_word(token, 0) is not None:
             return True
         first = UNKNOWN_PLACE_WORD.match(token)

@@ -951,7 +951,13 @@ class OrgStage:
             )
         ):
             return spans  # the common case: cue words with no place after them
-        for m in _LOC_TRIGGER.finditer(text) if cued else ():
+        # Every trigger holds a cue word and no line break: only the lines of the chunk's cues
+        # are scanned (a cue the chunk dropped names no place: ``place_may_follow``).
+        triggers: Iterable[re.Match[str]] = ()
+        if cued:
+            lines = lines_at(text, sorted(start for start, _ in candidates.cues)) if candidates else None
+            triggers = finditer_in_lines(_LOC_TRIGGER, text, lines)
+        for m in triggers:
             # "wohnhaft in Au", "Wohnort: Berg": after these only a place can follow.
             found = self._place_end(text, m.end(), allow_common=m.group("kw") is not None)
             kw, prep = m.group("kw"), m.group("prep")

@@ -49,6 +49,7 @@ from deid_cli.detection.patterns.organisations import (
     PlaceCandidates,
     is_tail_word,
 )
+from deid_cli.detection.patterns.regex_guard import lines_at
 from deid_cli.detection.patterns.regex_stage import EVERY_PATTERN, Candidates, RegexStage
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.spans import (
@@ -440,9 +441,11 @@ class Detector:
             return Detection([], [])  # no stage has anything to start from
         view = prepared.view
         phones = note.phones
+        # the lines both postcode scans read (addresses' and the places' after a postcode)
+        postcode_lines = lines_at(view, note.postcodes) if note.postcodes else None
         if flags & _REGEX_FLAGS or street_starts or phones:
             regex_spans = self.regex.find(
-                view, Candidates(flags, street_starts, phones, note.suffix_starts, note.postcodes)
+                view, Candidates(flags, street_starts, phones, note.suffix_starts, postcode_lines)
             )
             if regex_spans and LOC in self.types:  # the place after a postcode is a city, not a street
                 regex_spans = [
@@ -467,7 +470,7 @@ class Detector:
                 bool(flags & COLON_LABEL),
                 heads,
                 note.noun_cues,
-                note.postcodes,
+                postcode_lines,
             )
             extra_spans = self.org.find(view, places)
         else:

@@ -28,13 +28,7 @@ from deid_cli.detection.patterns.place_index import (
     place_prefix_end,
     unknown_place_end,
 )
-from deid_cli.detection.patterns.regex_guard import (
-    finditer_from,
-    finditer_in_lines,
-    guarded,
-    lines_at,
-    matches_from,
-)
+from deid_cli.detection.patterns.regex_guard import finditer_from, finditer_in_lines, guarded, matches_from
 from deid_cli.detection.spans import ADD, ZIP, Span
 
 # Street words that are streets only as a word of their own after an adjective ("Lindener Tor").
@@ -579,11 +573,10 @@ class AddressFinder:
             spans.append(Span(comma.end(), town, ADD, "RegexZIP"))
         return spans
 
-    def zips(self, text: str, postcodes: list[int] | None = None) -> list[Span]:
-        """Postcodes and their places; ``postcodes``: where the chunk saw a postcode's
-        candidate or keyword, whose lines alone are scanned (None: the whole text)."""
+    def zips(self, text: str, lines: list[tuple[int, int]] | None = None) -> list[Span]:
+        """Postcodes and their places; ``lines``: the lines where the chunk saw a postcode's
+        candidate or keyword, which alone are scanned (None: the whole text)."""
         out: list[Span] = []
-        lines = lines_at(text, postcodes) if postcodes is not None else None
         for m in finditer_in_lines(_ZIP, text, lines):
             group = "kw" if m.group("kw") is not None else "zip"
             start, end = m.start(group), m.end(group)

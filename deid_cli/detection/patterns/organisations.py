@@ -561,7 +561,6 @@ COLON_VALUES = (
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
 _ORT_LABEL = re.compile(r"(?<![\w.-])[A-ZÄÖÜ][a-zäöüß]{2,20}(?<![wpf]ort)(?<=ort)\Z")
 _LABEL_REACH = 24
-
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
 _IN_ON = re.compile(r"[ \t]{1,2}in[ \t]{1,2}(?=[A-ZÄÖÜ])")
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
@@ -610,8 +609,9 @@ class PlaceCandidates(NamedTuple):
     # (start, end) of the prepositions a noun and a name follow ("im Werk Zirbl", "in der
     # Kaserne Zirbl": NOUN_AND_NAME_AHEAD), None: sought here
     noun_cues: list[tuple[int, int]] | None = None
-    # where a postcode's candidate stands (sorted): the lines _LOC_AFTER_ZIP scans; None: all
-    postcodes: list[int] | None = None
+    # the lines that hold a postcode's candidate (regex_guard.lines_at), which _LOC_AFTER_ZIP
+    # scans; None: all
+    postcode_lines: list[tuple[int, int]] | None = None
 
 
 class OrgStage:
@@ -1031,11 +1031,10 @@ class OrgStage:
             key = fold(m.group("place"))
             if key not in self._common and all(p not in self._common for p in key.split("-")):
                 spans.append(Span(m.start("place"), m.end("place"), LOC, MASKERS[LOC]))
-        postcode_lines = (
-            lines_at(text, candidates.postcodes) if candidates is not None and candidates.postcodes else None
-        )
         for m in (
-            finditer_in_lines(_LOC_AFTER_ZIP, text, postcode_lines)
+            finditer_in_lines(
+                _LOC_AFTER_ZIP, text, candidates.postcode_lines if candidates is not None else None
+            )
             if candidates is None or candidates.postcode
             else ()
         ):

@@ -30,7 +30,8 @@ class Candidates(NamedTuple):
     street_starts: list[int] | None
     phone_starts: list[int] | None = None
     suffix_starts: list[int] | None = None
-    postcodes: list[int] | None = None  # where a postcode's candidate or keyword stands (sorted)
+    # the lines that hold a postcode's candidate or keyword (regex_guard.lines_at); None: all
+    postcode_lines: list[tuple[int, int]] | None = None
 
 
 _PRIORITY = {"RegexEmail": 0, "RegexWebsite": 1, "RegexPhone": 2, "RegexAddress": 3, "RegexZIP": 4}
@@ -80,7 +81,7 @@ class RegexStage:
         )
         spans.extend(addresses)
         if flags & (ZIP_DIGITS | ZIP_KEYWORD):
-            zips = self._addresses.zips(text, candidates.postcodes)
+            zips = self._addresses.zips(text, candidates.postcode_lines)
             spans.extend(zips)
             spans.extend(self._addresses.lines_before_zips(text, zips, addresses))
             spans.extend(self._addresses.streets_after_places(text, zips, addresses))

@@ -41,6 +41,7 @@ from deid_cli.detection.lexicon.triggers import (
     TRIGGER_BITS,
 )
 from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import (
     COLON_VALUES,
     NOUN_AND_NAME_AHEAD,
@@ -96,7 +97,7 @@ _ZIP_KEYWORDS = ("PLZ", "Postleitzahl")
 # The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) ends like this.
 _DATE_LINE_CANDIDATE = re.compile(
     r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
-    r"(?:\d{1,2}\.(?:\d{4}|\d{2})?|[A-ZÄÖÜ][a-zä]{2,8}\.?(?:[ \t]\d{4})?)[ \t]*$",
+    rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)[ \t]*$",
     re.MULTILINE,
 )
 # A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) or a compound
@@ -106,7 +107,7 @@ _DATE_LINE_CANDIDATE = re.compile(
 # A compound site word's head in capitals after capitals ("KREISSPITAL"; letterheads write
 # houses in capitals): a match here and in MedicalSite's compound search.
 UPPER_SITE_HEADS = tuple(head.upper() for head in COMPOUND_SITE_HEADS)
-SITE_HEAD_IN_CAPITALS = rf"(?<=[A-ZÄÖÜ]{{2}})(?:{'|'.join(UPPER_SITE_HEADS)})(?![\w-])"
+SITE_HEAD_IN_CAPITALS = rf"(?<={CAPITAL}{{2}})(?:{'|'.join(UPPER_SITE_HEADS)})(?![\w-])"
 NAMED_SITE_CANDIDATE = re.compile(
     r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
     rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])|{SITE_HEAD_IN_CAPITALS}"

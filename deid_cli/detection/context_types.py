@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.spans import HCP, NAME_TYPES, PAT, Span
 
 _FIXED_MASKERS = frozenset({"Correction", "KnownIdentifier"})
@@ -32,7 +33,7 @@ _HEADER_BEFORE = re.compile(
     r"(?:\bpatient(?:in)?|\bpat\.|\bname|\bbetrifft|\bbetreff|\bbetr\.)[ \t]*:[ \t]*$", re.IGNORECASE
 )
 _ROLE = (
-    r"(?:(?=[A-ZÄÖÜ])(?i:[a-zäöüß]*(?:arzt|ärztin|pfleger|pflegerin|therapeut|therapeutin|psychologe"
+    rf"(?:(?={CAPITAL})(?i:[a-zäöüß]*(?:arzt|ärztin|pfleger|pflegerin|therapeut|therapeutin|psychologe"
     r"|psychologin|schwester|orthoptist|orthoptistin|hebamme|apotheker|apothekerin))"
     r"|MBA|MSc|BSc|PhD|DGKP|DGKS)"
 )

@@ -22,6 +22,7 @@ from deid_cli.detection.detector import Detector
 from deid_cli.detection.grammar.cues import left_cue, right_cue
 from deid_cli.detection.lexicon.lexicon import Lexicon
 from deid_cli.detection.normalize import fold, within_one_edit
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import residence_cue_before
 from deid_cli.detection.spans import LOC, NAME_TYPES, Span
 from deid_cli.detection.words import TITLE, WordClasses
@@ -63,7 +64,8 @@ SHAPED_PLACE_MIN_SHARE = 0.5
 # A place as learned: one to three words, capitalized, joined by blanks, hyphens or "am", "an
 # der", "im", "bei" ("Bad Quirnau", "Zirbl-Au", "Lärchdorf am See").
 _LEARNABLE_PLACE = re.compile(
-    r"[A-ZÄÖÜ][^\W\d_]{2,40}(?:(?:[ -]|[ ](?:am|an der|im|in|bei|ob der)[ ])[A-ZÄÖÜ][^\W\d_]{1,40}){0,2}"
+    rf"{CAPITAL}[^\W\d_]{{2,40}}"
+    rf"(?:(?:[ -]|[ ](?:am|an der|im|in|bei|ob der)[ ]){CAPITAL}[^\W\d_]{{1,40}}){{0,2}}"
 )
 
 

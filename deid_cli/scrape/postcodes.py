@@ -32,9 +32,11 @@ CODE_FORMATS = {
     "LI": re.compile(r"\d{4}"),
 }
 # What a company's or an office's postcode "place" holds and a town's does not: a legal form, a
-# business word, an acronym, a digit or a sign.
+# business word, an acronym, a digit or a sign, or a person's title or salutation ("Dr. … Pharma",
+# "Frau …-Studio": a bulk customer named after its owner, which would make "Dr." a town's first word).
 _NOT_A_PLACE = re.compile(
-    r"\b(?:GmbH|mbH|AG|eG|KG|KGaA|OHG|GbR|SE|Ltd|Inc|e\.\s?V|a\.\s?G|Co)\b"
+    r"\b(?:Dr|Prof|Mag|Dipl|Ing)\.|\b(?:Frau|Herrn?|Familie|Firma)\b"
+    r"|\b(?:GmbH|mbH|AG|eG|KG|KGaA|OHG|GbR|SE|Ltd|Inc|e\.\s?V|a\.\s?G|Co)\b"
     r"|(?i:bank|kasse|versicherung|post(?:bank|fach)?\b|telekom|finanzamt|zollamt|agentur|niederlassung"
     r"|verlag|service|verwaltung|holding|lotterie|stiftung|gesellschaft|direktion|center|zentrale"
     r"|logistik|versand|vertrieb|rundfunk|zeitung|club|gruppe|group|\bamt\b|beh(?:ö|oe)rde"

@@ -32,7 +32,7 @@ Sharifi Suleiman Sultani Youssef Yousefi
 """
 
 
-#: Diseases, signs, tests and scores named after people (bare eponym, original case).
+#: Diseases, signs, tests, scores and therapy methods named after people (bare eponym, original case).
 EPONYMS = """
 Adams-Stokes Addison Adson Alport Alzheimer Apgar Argyll-Robertson Arnold-Chiari Asperger
 Austin-Flint Babinski Barlow Barrett Barthel Bartter Basedow Bechterew Bell Bence-Jones Billroth
@@ -57,4 +57,6 @@ Shouldice Sjögren Still Stokes Sudeck Swan-Ganz Takayasu Takotsubo Tinel Tinett
 Treitz Trendelenburg Trousseau Turner Unterberger Valsalva Virchow Waldenström Wallenberg
 Waterhouse-Friderichsen Wegener Wells Wernicke Whipple Willebrand Wilms Wilson
 Wolff-Parkinson-White Zenker Ziehl-Neelsen Zollinger-Ellison
+Affolter Brügger Brunkow Castillo-Morales Cyriax Feldenkrais Kabat Kaltenborn Klein-Vogelbach
+Maitland McKenzie Mulligan Padovan Perfetti Schroth Sohier Tomatis Vojta Freud
 """

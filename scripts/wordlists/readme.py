@@ -79,7 +79,7 @@ FILE_INFO: dict[str, tuple[str, str]] = {
         "CC BY-SA 4.0 (share-alike: wordfreq data)",
     ),
     "eponyms.txt": (
-        "curated for this project (eponymous diseases, signs, tests, scores)",
+        "curated for this project (eponymous diseases, signs, tests, scores, therapy methods)",
         "MIT (this project)",
     ),
     "professions.txt": (

@@ -543,6 +543,10 @@ def test_postcodes_source_writes_sorted_code_tab_place_and_skips_invalid_rows(
             "DE\t01067\tZirbelstadt\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",
             "DE\t1067\tZuKurz\tSachsen",
             "DE\t01099\tZirbel Versicherung AG\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",  # a bulk customer
+            # bulk customers named by their owner's title or salutation: "Dr." is no town's word
+            "DE\t01108\tDr. Zirbel Pharma\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",
+            "DE\t01109\tQuendel Dipl.-Kaufmann\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",
+            "DE\t01156\tFrau Zirbels Studio\tSachsen\t\t\t\t\t\t51.0\t13.7\t4",
         ],
     )
     out = tmp_path / "dicts"

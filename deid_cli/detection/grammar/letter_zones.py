@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.spans import ADD, LOC, PAT, PER, ZIP, Span
 from deid_cli.detection.words import LISTED, NOT_A_NAME, TITLE, WordClasses
 
@@ -26,21 +27,21 @@ MASKER = "LetterZone"
 # on its line ("6342 Quastlmirz", "A-6342 Quastlmirz", "83451 Zirbling am See").
 _POSTCODE_LINE = re.compile(
     r"^[ \t]*(?P<zip>(?:(?:A|D|CH|AT|DE|FL)-)?\d{4,5})[ \t]+"
-    r"(?P<place>[A-ZÄÖÜ][^\W\d_]+(?:[ \t.-]+[^\W\d_]+\.?){0,4})[ \t]*$",
+    rf"(?P<place>{CAPITAL}[^\W\d_]+(?:[ \t.-]+[^\W\d_]+\.?){{0,4}})[ \t]*$",
     re.MULTILINE,
 )
 # The labels a subject line starts with; the patient's name follows.
 _SUBJECT_LABEL = re.compile(
-    r"^[ \t]*(?:Betr(?:\.|eff|ifft)|Patient(?:in)?|Pat\.|Name)[ \t]*:[ \t]*(?=[A-ZÄÖÜ])", re.MULTILINE
+    rf"^[ \t]*(?:Betr(?:\.|eff|ifft)|Patient(?:in)?|Pat\.|Name)[ \t]*:[ \t]*(?={CAPITAL})", re.MULTILINE
 )
 # Literals of which a subject label contains one (the chunk's candidate scan looks for them).
 SUBJECT_LITERALS: tuple[str, ...] = ("Betr", "Patient:", "Patientin:", "Pat.:", "Name:")
 # A street line: starts with a capital, holds a house number, short.
-_STREET_LINE = re.compile(r"[ \t]*[A-ZÄÖÜ][^\n]{1,55}\d[^\n]{0,12}")
+_STREET_LINE = re.compile(rf"[ \t]*{CAPITAL}[^\n]{{1,55}}\d[^\n]{{0,12}}")
 _MAX_LINE = 70  # longer lines are prose, not a block's
 _MAX_NAME_LINES = 4  # lines above the street looked at
 _TOKEN = re.compile(r"[^\s,;]+")
-_NAME_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*")
+_NAME_WORD = re.compile(rf"{CAPITAL}[^\W\d_]+(?:-{CAPITAL}[^\W\d_]+)*")
 _JOINERS = frozenset({"und", "u.", "&", "+"})
 # Words that open a role line or a salutation before the name ("An", "Herrn", "z. Hd.").
 _LEADING = frozenset({"an", "herrn", "herr", "frau", "familie", "fam.", "z.", "hd.", "z.hd.", "zhd.", "c/o"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.words import (
     ABBREVIATION,
     COMMON,
@@ -173,7 +174,7 @@ def inverted_surname(
 
 
 # An initial standing alone after a salutation: "Herr W.", "Frau I. wurde ...".
-_LONE_INITIAL = re.compile(r"[A-ZÄÖÜ]\.(?![ \t]*[A-ZÄÖÜ][^\W\d_])(?!\w)")
+_LONE_INITIAL = re.compile(rf"{CAPITAL}\.(?![ \t]*{CAPITAL}[^\W\d_])(?!\w)")
 
 
 def lone_initial(view: str, pos: int) -> tuple[int, int] | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deid_cli import PACKAGE_DIR
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.spans import ENTITY_TYPES
 from deid_cli.runtime.user_files import (
     CORRECTIONS_LIMIT,
@@ -237,7 +238,7 @@ def load_bundled(directory: Path | None = None, into: LexiconSources | None = No
     return sources
 
 
-_PLACE_QUALIFIER = re.compile(r"^(.+?) (?:am|an der|an|im|in|ob|bei|in der|an den) [A-ZÄÖÜ].*$")
+_PLACE_QUALIFIER = re.compile(rf"^(.+?) (?:am|an der|an|im|in|ob|bei|in der|an den) {CAPITAL}.*$")
 
 
 def place_aliases(place: str) -> list[str]:

@@ -226,6 +226,11 @@ DOCTOR_SITE_WORDS: tuple[str, ...] = (
     "Labor", "Röntgen", "Radiologie", "Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie",
     "Studio medico", "Studio dentistico", "Cabinet médical", "Cabinet dentaire",
 )  # fmt: skip
+# Of those, the therapies whose practices are named after a therapist without a title
+# ("Physiotherapie Zirbl", "Logopädie Anna Zirbl"): a name-like word after one names a practice.
+THERAPY_SITE_WORDS: frozenset[str] = frozenset(
+    {"Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie"}
+)
 
 _NON_WORD = re.compile(r"[\W_]")
 _FIRST_WORD = re.compile(r"[^\W_]+")

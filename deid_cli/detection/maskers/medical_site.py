@@ -20,9 +20,11 @@ from deid_cli.detection.lexicon.triggers import (
     DOCTOR_SITE_WORDS,
     EPITHET_SITE_WORDS,
     SAINT_WORDS,
+    THERAPY_SITE_WORDS,
 )
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, compound_start
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
 from deid_cli.detection.patterns.place_index import DISTRICT_WORDS, place_prefix_end
@@ -31,21 +33,23 @@ from deid_cli.detection.spans import SIT
 from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
 
 # The gap between a site word and its name: blanks, or a hyphen before a capital ("KH-Zirbl").
-_SPACE = re.compile(r"[ \t]{1,2}|-(?=[A-ZÄÖÜ])")
-_PLACE_WORD = re.compile(r"(?:[ \t]+|-(?=[A-ZÄÖÜ]))((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
+_SPACE = re.compile(rf"[ \t]{{1,2}}|-(?={CAPITAL})")
+_PLACE_WORD = re.compile(rf"(?:[ \t]+|-(?={CAPITAL}))((?:[^\W\d_][\w'’]*\.?)(?:-[^\W\d_][\w'’]*)*)")
 _MAX_PLACE_WORDS = 4
 # A saint a house is named after: "St. Josef", "Sankt Elisabeth", "Hl. Geist", "St. Anna-Kinderspital".
 # A saint's title (the automaton's trigger words for a house named after one, "im St. Josef").
 _SAINT_TITLE = "|".join(re.escape(word) for word in SAINT_WORDS)
-_SAINT = re.compile(rf"[ \t]+(?:{_SAINT_TITLE}|Heilige[nr]?)[ \t]*([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*)")
+_SAINT = re.compile(
+    rf"[ \t]+(?:{_SAINT_TITLE}|Heilige[nr]?)[ \t]*({CAPITAL}[^\W\d_]+(?:-{CAPITAL}[^\W\d_]+)*)"
+)
 # An order or founder after the site word: "der Barmherzigen Brüder", "der Elisabethinen".
-_OF_WHOM = re.compile(r"[ \t]+(?:der|des|DER|DES)[ \t]+([A-ZÄÖÜ][^\W\d_]+)(?:[ \t]+([A-ZÄÖÜ][^\W\d_]+))?")
+_OF_WHOM = re.compile(rf"[ \t]+(?:der|des|DER|DES)[ \t]+({CAPITAL}[^\W\d_]+)(?:[ \t]+({CAPITAL}[^\W\d_]+))?")
 
 
 # A house named after a person or place, hyphenated onto its kind: "Anna-Muster-Klinik",
 # "St.-Zirbl-Spital", "Zirbldorf-Krankenhaus".
 _NAMED_SITE = re.compile(
-    r"[A-ZÄÖÜ](?<![\w.-][A-ZÄÖÜ])[\w.]*(?:-[A-ZÄÖÜ][\w.]*){0,3}-"
+    rf"{CAPITAL}(?<![\w.-]{CAPITAL})[\w.]*(?:-{CAPITAL}[\w.]*){{0,3}}-"
     r"(?:Klinik|Klinikum|Kliniken|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)(?![\w-])"
 )
 
@@ -55,16 +59,16 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    r"(?<![\w-])(?:(?:[A-ZÄÖÜ][a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|(?:Teil)?[Ss]tationär)"
+    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|(?:Teil)?[Ss]tationär)"
     r"(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
     # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
     r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"
     # a second epithet: "Allgemeines öffentliches Krankenhaus", "Öffentliches Allgemeines …"
-    r"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]|[Öö]ff\.[ \t])?\Z"
+    rf"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]|[Öö]ff\.[ \t])?\Z"
 )
 # The first part of a coordinated compound before a site word: "Pflege- und Betreuungszentrum",
 # "Reha- & Kurzentrum".
-_ELLIPSIS_BEFORE = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]+-[ \t]+(?:und|&|u\.|bzw\.)[ \t]+\Z")
+_ELLIPSIS_BEFORE = re.compile(rf"(?<![\w-]){CAPITAL}[a-zäöüß]+-[ \t]+(?:und|&|u\.|bzw\.)[ \t]+\Z")
 # Site nouns that name a house only after an epithet (``triggers.EPITHET_SITE_WORDS``) or only
 # before its doctors (``triggers.DOCTOR_SITE_WORDS``: "Labor Dr. Zirbl"; "Labor unauffällig"
 # names none), in one scan.
@@ -78,7 +82,7 @@ _GATED_FIRSTS = frozenset(word[0] for word in (*EPITHET_SITE_WORDS, *DOCTOR_SITE
 # A department between a site word and its town ("für Innere Medizin und Psychiatrie").
 _DEPARTMENT = re.compile(r"[ \t]+für(?=[ \t])")
 _DEPARTMENT_WORD = re.compile(
-    r"[ \t]+(?:[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ]?[^\W\d_]+)*-?|und|der|innere|[a-zäöü]+e)(?![\w-])"
+    rf"[ \t]+(?:{CAPITAL}[^\W\d_]+(?:-{CAPITAL}?[^\W\d_]+)*-?|und|der|innere|[a-zäöü]+e)(?![\w-])"
 )
 _MAX_DEPARTMENT_WORDS = 5
 
@@ -103,16 +107,22 @@ def _with_epithet(view: str, start: int) -> int:
 # Dr. med. Anna Zirbl", "Gemeinschaftspraxis Dr. Zirbl & Dr. Lärch", "Sanatorium Dr. Zirbl".
 # Honorary titles of Austrian doctors that title lists lack ("MR Dr.", "OMR Dr.").
 _HONORARY = frozenset({"mr", "omr", "medr", "sr", "hr", "ao", "em"})
-# A title of the doctors' chain: "Dr.", "Dr.in", "med.", "univ.", "Prof.", "MR", "OA".
-_TITLE_TOKEN = re.compile(
-    r"[ \t]{1,2}([A-Za-zÄÖÜäöü]{1,5}(?:\.(?:-[A-Za-zÄÖÜäöü]{1,5}\.?|[a-z]{1,2})?)?)(?![\w-])"
-)
+# A title of the doctors' chain: "Dr.", "Dr.in", "med.", "univ.", "Prof.", "MR", "OA", or titles
+# glued by their full stops ("Dr.med.", "Univ.-Prof."); `_is_title` checks each part.
+_TITLE_TOKEN = re.compile(r"[ \t]{1,2}([A-Za-zÄÖÜäöü]{1,5}(?:\.-?[A-Za-zÄÖÜäöü]{1,5})*\.?)(?![\w'’-])")
 _DOCTORS_JOINER = re.compile(r"[ \t]*(?:&|und|,|/)(?=[ \t])")
-_NAME_WORD = re.compile(r"[ \t]{1,2}([A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)?)(?![\w-])")
-# A surname's particle between name words: "Dr. Anna von Zirbl", "Dr. Luca de Lärch".
-_PARTICLE = re.compile(
-    r"[ \t]{1,2}(?:von|van|de|da|di|del|della|du|le|la|ten|ter|zu|vom|zur)(?=[ \t][A-ZÄÖÜ])"
+# A name word, maybe with an elided article ("O'Zirbl", "D'Lärchi") or hyphenated once.
+_NAME_WORD = re.compile(
+    rf"[ \t]{{1,2}}({CAPITAL}(?:['’]{CAPITAL})?[^\W\d_]+(?:-{CAPITAL}[^\W\d_]+)?)(?![\w-])"
 )
+# A surname's particle, maybe two words, before its name word: "Dr. Anna von Zirbl", "Dr. Luca
+# de Lärch", "Dr. van der Zirbl", "Dr. de la Lärch". Right after the titles only those that
+# start a surname (not "zu", "vom", "zur": "Praxis Dr. zur Abklärung" names no one).
+_SURNAME_PARTICLE = (
+    r"(?:von|van|de|da|di|del|della|du|le|la|ten|ter)(?:[ \t](?:der|den|dem|de|la|le|los|las))?"
+)
+_PARTICLE = re.compile(rf"[ \t]{{1,2}}(?:{_SURNAME_PARTICLE}|zu|vom|zur)(?=[ \t]{CAPITAL})")
+_FIRST_PARTICLE = re.compile(rf"[ \t]{{1,2}}{_SURNAME_PARTICLE}(?=[ \t]{CAPITAL})")
 # The partners a practice names after its doctors: "Praxis Dr. Zirbl und Partner".
 _PARTNERS = re.compile(r"[ \t]*(?:&|und|u\.)[ \t]+(?:Partner(?:innen)?|Kolleg(?:en|innen)|Team)(?![\w-])")
 _MAX_DOCTOR_WORDS = 3
@@ -146,7 +156,7 @@ _PRACTICE_WORDS = ("praxis", "ordination", "praxisgemeinschaft", "ordinationsgem
 # A district word after a site's name: "Klinikum Zirbldorf Nord", "LKH Zirbldorf-West".
 _DISTRICT = re.compile(rf"[ \t-](?:Nordwest|Nordost|Südwest|Südost|{DISTRICT_WORDS})(?![\w-])")
 # A saint and the name before a site word: "St. Zirbl Krankenhaus", "Sankt Lärch Klinikum".
-_SAINT_NAME_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?[A-ZÄÖÜ][^\W\d_]+[ \t]\Z")
+_SAINT_NAME_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?{CAPITAL}[^\W\d_]+[ \t]\Z")
 # Religious orders whose houses are called by the order's name alone (site_prefixes.txt holds
 # them, so the automaton finds them): "bei den Barmherzigen Brüdern", "im Elisabethinen".
 _ORDERS = frozenset(
@@ -159,7 +169,7 @@ _ORDERS = frozenset(
 # A house called by the saint it is named after, with an article before it where a town has
 # none: "im St. Quirin", "ins Sankt Zirbl", "aus dem Hl. Geist" ("in St. Johann" is a town).
 _SAINT_HOUSE = re.compile(
-    rf"(?<![\w.-])(?:{_SAINT_TITLE})[ \t]?[A-ZÄÖÜ][^\W\d_]+(?:-[A-ZÄÖÜ][^\W\d_]+)*(?![\w-])"
+    rf"(?<![\w.-])(?:{_SAINT_TITLE})[ \t]?{CAPITAL}[^\W\d_]+(?:-{CAPITAL}[^\W\d_]+)*(?![\w-])"
 )
 _ARTICLE_BEFORE = re.compile(
     r"(?<![\w-])(?:[Ii]m|[Ii]ns|[Vv]om|[Zz]um|[Bb]eim"
@@ -170,27 +180,28 @@ _ORDER_NOUN = re.compile(r"[ \t]+(?:Brüdern?|Schwestern)(?![\w-])")
 _SITE_NOUN_AFTER = re.compile(r"[ \t]+(?:Zentrum|Klinik|Klinikum|Haus)(?![\w-])")
 # What closes a site's name after it: a twin town ("Klinikum Zirbl-Lärchfeld"), a district word
 # and a legal form ("Spital Zirbl AG", "Klinik Zirbl GmbH", "Gruppenpraxis Zirbl OG").
-_TWIN_TOWN = re.compile(r"-[A-ZÄÖÜ][a-zäöüß]{2,30}(?![\w-])")
+_TWIN_TOWN = re.compile(rf"-{CAPITAL}[a-zäöüß]{{2,30}}(?![\w-])")
 _LEGAL_FORM = re.compile(
     r"[ \t](?:AG|GmbH|gGmbH|gem\.[ ]GmbH|gemeinnützige[ ]GmbH|KG|OG|GesbR|e\.[ ]?V\.|Betriebs-GmbH|GesmbH|SE)"
     r"(?:[ \t]&[ \t]Co\.?[ \t]KG)?(?![\w])"
 )
 # Where a house of several sites says which one: "Klinikum Zirbl, Standort Lärchau".
-_SITE_OF = re.compile(r",?[ \t]+(?:Standort|Betriebsstätte|Haus)[ \t]+(?=[A-ZÄÖÜ])")
+_SITE_OF = re.compile(rf",?[ \t]+(?:Standort|Betriebsstätte|Haus)[ \t]+(?={CAPITAL})")
 # More names after a house's name, joined as its doctors are: "Praxis Zirbl & Lärch",
 # "Gruppenpraxis Zirbl – Lärch OG".
 _NAMES_JOINER = re.compile(r"[ \t]*(?:&|und|/|–)(?=[ \t])")
 # A brand or a name before a site word, part of the house's name ("Helios Klinikum Zirbl", "Kepler
 # Universitätsklinikum", "LKH-Univ. Klinikum Zirbl"): one capitalized word on the same line.
 _NAME_BEFORE = re.compile(
-    r"(?<![\w.\-])([A-ZÄÖÜ][^\W\d_]{2,30}(?:-[A-ZÄÖÜ][^\W\d_]{2,30}){0,2}|(?:[A-Z]{2,5}-)?Univ\.)[ \t]\Z"
+    rf"(?<![\w.\-])({CAPITAL}[^\W\d_]{{2,30}}(?:-{CAPITAL}[^\W\d_]{{2,30}}){{0,2}}"
+    rf"|(?:[A-Z]{{2,5}}-)?Univ\.)[ \t]\Z"
 )
 # The acronym of a house's owner hyphenated onto its site word: "PVA-Rehabilitationszentrum".
 _OWNER_BEFORE = re.compile(r"(?<![\w.-])[A-Z]{2,6}-\Z")
 # ... or before a blank, where the house has a name after its word ("SVA Rehaklinik Zirbl"; not
 # "MRT Klinikum" alone, where no name follows), unless it is an examination's or a unit's
 # acronym (a common word such as "MRT", "CT", or one of these): "Befund vom MRT Klinikum Zirbl".
-_OWNER_APART = re.compile(r"(?<![\w.-])([A-ZÄÖÜ]{2,6})[ \t]\Z")
+_OWNER_APART = re.compile(rf"(?<![\w.-])({CAPITAL}{{2,6}})[ \t]\Z")
 _CLINICAL_ACRONYMS = frozenset(
     {
         "OP",
@@ -215,10 +226,10 @@ _CLINICAL_ACRONYMS = frozenset(
 _WORD_BEFORE = re.compile(r"(\S+)[ \t]+\Z")
 _ADDRESSES = frozenset({"frau", "herr", "herrn", "fr.", "hr.", "hrn."})
 # A town's adjective before a site word: "Zirbldorfer Klinikum".
-_ADJECTIVE_BEFORE = re.compile(r"(?<![\w.-])([A-ZÄÖÜ][a-zäöüß]{2,38}er)[ \t]\Z")
+_ADJECTIVE_BEFORE = re.compile(rf"(?<![\w.-])({CAPITAL}[a-zäöüß]{{2,38}}er)[ \t]\Z")
 # A patron after "zum"/"zur": "Spital zum Heiligen Geist", "Krankenhaus zur Guten Hirtin".
 _PATRON_AFTER = re.compile(
-    r"[ \t]+(?:zum|zur)[ \t]+[A-ZÄÖÜ][a-zäöüß]+(?:en|er|es)[ \t]+[A-ZÄÖÜ][a-zäöüß]+(?![\w-])"
+    rf"[ \t]+(?:zum|zur)[ \t]+{CAPITAL}[a-zäöüß]+(?:en|er|es)[ \t]+{CAPITAL}[a-zäöüß]+(?![\w-])"
 )
 # Nouns after "der"/"des" that a town's name follows: "Krankenhaus der Stadt Zirbldorf".
 _TOWN_NOUNS = frozenset(
@@ -261,7 +272,7 @@ class MedicalSiteMasker:
             )
             # a second site word hyphenated onto the first: "LKH-Universitätsklinikum", "UKH-Spital"
             self._hyphened: re.Pattern[str] | None = re.compile(
-                rf"-(?:(?:{body})|[A-ZÄÖÜ][a-zäöüß]+{_COMPOUND_KIND.pattern})(?![\w-])"
+                rf"-(?:(?:{body})|{CAPITAL}[a-zäöüß]+{_COMPOUND_KIND.pattern})(?![\w-])"
             )
         else:
             self._prefix = self._hyphened = None
@@ -315,6 +326,8 @@ class MedicalSiteMasker:
             if match.group("epithet") is None:
                 # "Labor Dr. Zirbl", "Physiotherapie Zirbl & Partner"
                 doctors = _doctors_end(ctx, match.end()) or _partners_end(ctx, match.end())
+                if doctors is None and match.group() in THERAPY_SITE_WORDS:
+                    doctors = _therapist_end(ctx, match.end())  # "Physiotherapie Zirbl"
                 if doctors is not None and not ctx.is_blocked(match.start(), doctors):
                     ctx.site_votes.append(Vote(match.start(), doctors, self.name, hint="site", type=SIT))
             elif _EPITHET_BEFORE.search(
@@ -616,6 +629,19 @@ def _surname_end(ctx: NoteContext, pos: int) -> int | None:
     return word.end()
 
 
+def _therapist_end(ctx: NoteContext, pos: int) -> int | None:
+    """End of a therapist's name after a therapy's noun ("Physiotherapie Zirbl", "Logopädie Anna
+    Zirbl"): one or two words that may be names, neither an ordinary word nor one typo from one
+    ("Physiotherapie Montag und Mittwoch", "Logopädie Schlucktraining" name no one)."""
+    end: int | None = None
+    for _ in range(2):
+        word = _NAME_WORD.match(ctx.view, end if end is not None else pos)
+        if word is None or not ctx.plausible_unknown_name(*word.span(1)):
+            break
+        end = word.end()
+    return end
+
+
 def _partners_end(ctx: NoteContext, pos: int) -> int | None:
     """End of a name and its partners after a service noun ("Physiotherapie Zirbl & Partner"):
     the partners make the word before them a name, as a title does."""
@@ -642,7 +668,7 @@ def _doctors_end(ctx: NoteContext, pos: int) -> int | None:
             return end
         words = 0
         while words < _MAX_DOCTOR_WORDS:
-            particle = _PARTICLE.match(view, cursor) if words else None
+            particle = (_PARTICLE if words else _FIRST_PARTICLE).match(view, cursor)
             word = _NAME_WORD.match(view, particle.end() if particle else cursor)
             if word is None:
                 break

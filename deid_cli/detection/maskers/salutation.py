@@ -23,6 +23,7 @@ from deid_cli.detection.grammar.person import (
 from deid_cli.detection.grammar.signature import block_lines, cells, person_tokens
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
 from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, NEAR_COMMON, NOUN_SHAPED, TITLE
 
@@ -48,9 +49,9 @@ _GAP_SAME_LINE = re.compile(r"[ \t]*(?::[ \t]*)?(?:\([ \t]*)?")
 _GAP_CHAIN = re.compile(r"[ \t]*,?[ \t]*")
 _ONE_SPACE = re.compile(r"[ \t]")
 # Name particles, alone or chained, belong to the name: "Frau de la X", "Herr von der X".
-_PARTICLE = re.compile(rf"(?:(?:{PARTICLE_WORDS}|al|el|bin|ibn)[ \t]+)+(?=[A-ZÄÖÜ])")
+_PARTICLE = re.compile(rf"(?:(?:{PARTICLE_WORDS}|al|el|bin|ibn)[ \t]+)+(?={CAPITAL})")
 # An initial with its full stop: "Dr. A. Zirbleitner".
-_INITIAL = re.compile(r"[A-ZÄÖÜ]\.[ \t]*(?=[A-ZÄÖÜ])")
+_INITIAL = re.compile(rf"{CAPITAL}\.[ \t]*(?={CAPITAL})")
 # What follows a salutation, in one match: a particle, an initial, a word, each taken if it is
 # there and then kept (atomic), as three matches one after the other would.
 _NAME_PARTS = re.compile(

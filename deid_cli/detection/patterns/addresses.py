@@ -16,6 +16,7 @@ from itertools import accumulate, pairwise
 
 from deid_cli.detection.lexicon.triggers import STREET_SUFFIXES, STREET_WORDS
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.number_context import NUMBER_GOES_ON, followed_by_number_context, wordset
 from deid_cli.detection.patterns.place_index import (
     COUNTRY_BEFORE_ZIP,
@@ -48,7 +49,7 @@ _STREET_SUFFIX = (
 _LETTER = r"[^\W\d_]"
 # A whole street token: optional hyphen chain ("Dr.-Karl-Renner-") and a word ending in a
 # suffix. Only used with fullmatch on a token already cut out of the text.
-_STREET_TOKEN = re.compile(rf"(?=[A-ZÄÖÜ])(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
+_STREET_TOKEN = re.compile(rf"(?={CAPITAL})(?:{_LETTER}{{1,30}}\.?-){{0,6}}{_LETTER}{{0,40}}{_STREET_SUFFIX}")
 _STREET_TOKEN_MAX = 250
 # House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12 bis 14, 12/3/4, 12/Top 3, 12½, and the Italian
 # and French "12 bis", "12 ter" (12a, 12b) where the address's part ends ("Via X 12 bis, 39100";
@@ -62,7 +63,7 @@ _HOUSE_LETTER = (
 # ("Zirbelweg 4 / 6020 Innsbruck", "Zirbelweg 4 – 6020 Innsbruck"), no range or flat number;
 # an ordinal before a floor word is the floor ("Zirbelweg 4 / 1. OG").
 _NOT_POSTCODE = (
-    r"(?!\d{4}[ ]+[A-ZÄÖÜ]|\d{1,2}\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Etage))"
+    rf"(?!\d{{4}}[ ]+{CAPITAL}|\d{{1,2}}\.[ ]?(?:OG|UG|Obergeschoss|Untergeschoss|Geschoss|Stock|Etage))"
 )
 # The parts of a house a flat's number names: "12/Stiege 3/Top 7", "12/Haus 3/Tür 7", ", Whg. 12".
 # Lower case as forms abbreviate them ("whg. 3", "top 7"), and the Italian flat and staircase of
@@ -78,7 +79,7 @@ _HOUSE = (
     r"(?:(?:[ ]?[-–][ ]?|[ ]bis[ ])" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
     # after a slash any short word names a part of the house, a unit word or not ("12/Haus 3/Top 7",
     # "4/Hinterhaus 2"), or a letter alone names the house or its door ("12/B", "7/a", "3/2/C")
-    r"(?:[ ]?/[ ]?(?:(?:[A-ZÄÖÜ][a-zäöüß]{1,11}\.?[ ]?)?"
+    rf"(?:[ ]?/[ ]?(?:(?:{CAPITAL}[a-zäöüß]{{1,11}}\.?[ ]?)?"
     + _NOT_POSTCODE
     + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?|[A-Za-z](?![\w\-]))){0,3}"
 )
@@ -87,7 +88,7 @@ _HOUSE = (
 # street token and the words before it are then found by walking backwards from the hit.
 _ADDRESS = re.compile(rf"(?P<suffix>{_STREET_SUFFIX})(?!{_LETTER})[ ]?{_HOUSE}")
 # Up to three capitalised words that may precede the street ("Lange Gasse", "Wiener Straße").
-_PRE_WORD = re.compile(rf"[A-ZÄÖÜ]{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,4}}\.?")
+_PRE_WORD = re.compile(rf"{CAPITAL}{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,4}}\.?")
 _PRE_WORD_MAX, _PRE_WORDS_MAX = 160, 3
 # Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3".
 _PREPOSITION = (
@@ -97,7 +98,7 @@ _PREPOSITION = (
 _ADDRESS_PREP = guarded(
     r"(?<![\w\-])",
     rf"{_PREPOSITION}[ ]"
-    rf"(?P<name>[A-ZÄÖÜ]{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ][A-ZÄÖÜ]{_LETTER}{{1,30}})?)"
+    rf"(?P<name>{CAPITAL}{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ]{CAPITAL}{_LETTER}{{1,30}})?)"
     rf"[ ](?P<num>{_HOUSE})",
 )
 # Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob,
@@ -220,16 +221,16 @@ _BRACKETED_UNIT = rf"[ ]?\((?:{_FLOOR}|{_FLAT})\)"
 # ... or a part of the house, maybe abbreviated: "Zirbelweg 12 (Hinterhaus)", "Zirbelweg 12
 # (Hinterh.)", "Zirbelweg 12 (Whg.)".
 _BRACKETED_PART = (
-    r"[ ]?\((?:[A-ZÄÖÜ][a-zäöüß]{1,12}\.|[A-ZÄÖÜ][a-zäöüß]{0,16}"
+    rf"[ ]?\((?:{CAPITAL}[a-zäöüß]{{1,12}}\.|{CAPITAL}[a-zäöüß]{{0,16}}"
     r"(?:haus|gebäude|trakt|hof|bau|flügel|geschoss|geschoß|wohnung))\)"
 )
 _UNIT = f"{_FLAT_PART}|{_FLOOR_PART}|{_BRACKETED_UNIT}|{_BRACKETED_PART}"
 # A part of the house named after its number and a comma, no unit word the patterns know, where
 # the address goes on or its line ends: "Quelmkai 9, Hinterhaus, 3100 Zirbenau".
-_HOUSE_PART_WORD = r",[ ]?[A-ZÄÖÜ][a-zäöüß]{3,20}"
+_HOUSE_PART_WORD = rf",[ ]?{CAPITAL}[a-zäöüß]{{3,20}}"
 # ... or a building's noun after a blank, in a line that ends before a postcode ("Quelmkai 9
 # Hinterhaus, 3100 Zirbenau"; not "Kontrolle in 2 Wochen, 6020 Innsbruck")
-_BUILDING_PART = r"[ ][A-ZÄÖÜ][a-zäöüß]{0,16}(?:haus|gebäude|trakt|hof|bau|flügel)"
+_BUILDING_PART = rf"[ ]{CAPITAL}[a-zäöüß]{{0,16}}(?:haus|gebäude|trakt|hof|bau|flügel)"
 _HOUSE_PART = rf"(?:{_HOUSE_PART_WORD}|{_BUILDING_PART})(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
 _HOUSE_PART_AT_END = re.compile(rf"{_HOUSE_PART_WORD}(?=[ \t]*(?:\r?\n|\Z|[ \t]\())")
 # ... after any street, where a postcode, the line's end or a remark follows it (not a town after
@@ -246,7 +247,7 @@ _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
     rf"(?:PLZ|Postleitzahl)(?:[ ]?(?:/|,|\+|&|und|u\.)?[ ]?Ort)?[ ]?:?[ \t]{{0,12}}(?P<kw>{_ZIP_CORE})"
-    rf"|(?P<zip>{_ZIP_CORE})(?=[ ][A-ZÄÖÜ])"
+    rf"|(?P<zip>{_ZIP_CORE})(?=[ ]{CAPITAL})"
     r")",
 )
 # After a street address the next number is a postcode and the word after it its place, even
@@ -258,8 +259,8 @@ _ZIP_AFTER_STREET = re.compile(
     rf"(?:[ \t]?,?[ \t]?|[ \t]*(?:[/–\-;|^]|//|\^\^|\|\|)[ \t]*|[ \t]+(?:Komma|Beistrich)[ \t]+)"
     r"(?:\r?\n[ \t]*)?"
     rf"(?P<zip>{_ZIP_CORE})[ ]"
-    rf"(?P<place>[A-ZÄÖÜ][^\W\d_]{{1,40}}\.?(?:[ -](?!{_SPOKEN_MARK})"
-    r"(?:a\.|am|an|im|in|ob|bei|[A-ZÄÖÜ])[^\W\d_.]{0,40}\.?){0,3})"
+    rf"(?P<place>{CAPITAL}[^\W\d_]{{1,40}}\.?(?:[ -](?!{_SPOKEN_MARK})"
+    rf"(?:a\.|am|an|im|in|ob|bei|{CAPITAL})[^\W\d_.]{{0,40}}\.?){{0,3}})"
 )
 # A word of three letters or more and a full stop within a place after a street end its sentence
 # ("Tirol. Dosis", "Rum. Labor"); an abbreviation does not ("Frankfurt a. Main", "St. Johann").
@@ -277,8 +278,8 @@ _LINE_BEFORE_ZIP = re.compile(
     r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)"
     r"|(?<=nschrift)|(?<=[Aa]dr\.))"
     r"[ \t]*"
-    r"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax|Wohnhaft|Wohnt|Adresse|Anschrift)\b)[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
-    r"(?:[ \t-](?:[A-ZÄÖÜ][^\W\d_]{0,40}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob"
+    rf"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax|Wohnhaft|Wohnt|Adresse|Anschrift)\b){CAPITAL}[^\W\d_]{{1,40}}\.?"
+    rf"(?:[ \t-](?:{CAPITAL}[^\W\d_]{{0,40}}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob"
     # an adjective after the street's preposition ("Am oberen Zirbelfeld 3", "An der alten Mühle 2")
     r"|[a-zäöüß]{2,14}(?:en|er|em|es)"
     r"|du|de|des|la|le|di|del|della|dei|delle|degli)){0,3}"
@@ -288,7 +289,7 @@ _LINE_BEFORE_ZIP = re.compile(
 # In a sentence, one street word after a lower-case word: "wohnt seit Mai in der Quelmgasse 9/2,
 # 3100 X".
 _STREET_IN_SENTENCE_BEFORE_ZIP = re.compile(
-    r"(?<=[a-zäöüß][ ])(?P<line>[A-ZÄÖÜ][^\W\d_]{1,40}\.?"
+    rf"(?<=[a-zäöüß][ ])(?P<line>{CAPITAL}[^\W\d_]{{1,40}}\.?"
     rf"{_NUMBER_BEFORE_ZIP})"
     rf"(?:{_STREET_SEPARATOR})\Z"
 )
@@ -303,12 +304,12 @@ _RESIDENCE_BEFORE = re.compile(
     r"(?i:\bwh\.|\badr\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
 )
 _PLACE_FIELD_END = re.compile(r"[ \t]*(?:[,;)\t]|\r?\n|\Z)")
-_CAPITALIZED_PLACE = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?")
+_CAPITALIZED_PLACE = re.compile(rf"{CAPITAL}[^\W\d_]{{1,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?")
 # The flat and the floor within the house after a house number, in any order: "Stiege 3 Top 7",
 # ", Tür 5", "Whg. 12", ", 4. OG", " / 3. Stock", ", EG", ", Hochparterre", ", 2. Etage links".
 _UNITS = re.compile(f"(?:{_UNIT}){{1,4}}")
 # A town after an address and its comma, where no postcode stands: "Lärchenhof 3, Zirbldorf."
-_TOWN_AFTER_ADDRESS = re.compile(r",[ ](?=[A-ZÄÖÜ])")
+_TOWN_AFTER_ADDRESS = re.compile(rf",[ ](?={CAPITAL})")
 _TOWN_ENDS = frozenset(",;.)\n\r")
 # Where an address's postcode stands (what precedes it): a line's start, a letterhead's
 # separator, a comma, a slash after a house number or floor ("Zirbelweg 4 / ", "3. OG / "), or a
@@ -316,8 +317,8 @@ _TOWN_ENDS = frozenset(",;.)\n\r")
 _POSTCODE_SLOT = re.compile(
     # a form's label at its line's start or before a colon: "Zustellort 3100 Zirbenau", "Bleibe:
     # 3100 Zirbenau"
-    r"(?:(?:^|\n)[ \t]*(?:[A-ZÄÖÜ][^\W\d_]{1,30}\.?[ \t]*:?[ \t]{1,3})?|[·•|,;(–][ \t]*"
-    r"|(?<![^\W\d_])[A-ZÄÖÜ][^\W\d_]{1,30}\.?[ \t]*:[ \t]{0,3}"
+    rf"(?:(?:^|\n)[ \t]*(?:{CAPITAL}[^\W\d_]{{1,30}}\.?[ \t]*:?[ \t]{{1,3}})?|[·•|,;(–][ \t]*"
+    rf"|(?<![^\W\d_]){CAPITAL}[^\W\d_]{{1,30}}\.?[ \t]*:[ \t]{{0,3}}"
     r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age)|(?<=\)))"
     # ... or an export's column or field separator after it ("Zirbelweg 4\t", "Zirbelweg 4^^")
     r"(?:[ \t]/[ \t]*|\t[ \t]*|[ \t]*(?://|\^\^?)[ \t]*)"
@@ -346,7 +347,7 @@ _ABBREVIATED_LABEL_TAIL = re.compile(r"[ ]?:?[ \t]*")
 _CARE_OF_TAIL = re.compile(r"[ \t]+[^,;\n]{1,60}?,[ \t]*")
 # The labels whose tail is not a colon or a column.
 _LABEL_TAILS: dict[str, re.Pattern[str]] = {"Adr.": _ABBREVIATED_LABEL_TAIL, "c/o": _CARE_OF_TAIL}
-_STREET_WORD = rf"[A-ZÄÖÜ]{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
+_STREET_WORD = rf"{CAPITAL}{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
 # (also the French and Italian articles of South Tyrol's and Switzerland's streets: "Rue du Lac 5",
 # "Via della Rosa 3")
 _STREET_LINK = (
@@ -364,14 +365,14 @@ _STREET_AFTER_PLACE = re.compile(rf",[ \t]*(?P<street>{_STREET_PHRASE})[ ](?P<nu
 # A form's next line after the postcode's, its own label before a tab, colon or blanks: "Ort\t3100
 # Zirbenau" over "Anschrift\tQuelmkai 9".
 _STREET_LINE_AFTER_PLACE = re.compile(
-    r"[ \t]*\r?\n[ \t]*(?:[A-ZÄÖÜ][^\W\d_]{1,30}\.?(?:[ \t]*:[ \t]*|\t[ \t]*|[ ]{2,}))?"
+    rf"[ \t]*\r?\n[ \t]*(?:{CAPITAL}[^\W\d_]{{1,30}}\.?(?:[ \t]*:[ \t]*|\t[ \t]*|[ ]{{2,}}))?"
     rf"(?P<street>{_STREET_PHRASE})[ ](?P<num>{_HOUSE})"
 )
 # Where a labelled street ends: its line, its clause, its field (two blanks or a tab: a form's
 # next column), a separator, a sentence's end or "in" before its place.
 _FIELD_END = re.compile(
     r"[ \t]*(?:[,;/|·•)–]|\r?\n|\Z)|[ \t]{2}|\t|\.(?!\w)|[ ]in[ ]"
-    r"|[ ](?=(?:[A-Z]{1,2}-)?\d{4,5}[ ][A-ZÄÖÜ])"  # a postcode follows
+    rf"|[ ](?=(?:[A-Z]{{1,2}}-)?\d{{4,5}}[ ]{CAPITAL})"  # a postcode follows
 )
 # A number with a full stop before a month is a date ("12. März").
 _MONTH_AFTER = re.compile(r"\.[ ]?(?:J[äa]n|Feb|M[äa]r|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)")

@@ -49,6 +49,7 @@ from deid_cli.detection.lexicon.triggers import (
     WAY_HEADS,
 )
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.place_index import (
     COUNTRY_BEFORE_ZIP,
     DISTRICT_WORDS,
@@ -284,7 +285,7 @@ _LOC_TRIGGER = guarded(
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
     r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
-    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}|[A-ZÄÖÜ][A-Za-zÄÖÜäöüß]{{1,20}}-(?:Region|Aufenthalt)"
+    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}|{CAPITAL}[A-Za-zÄÖÜäöüß]{{1,20}}-(?:Region|Aufenthalt)"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
@@ -415,7 +416,7 @@ _NOUN_NAME_CUES = frozenset(
     )
 )  # fmt: skip
 _NOUN_AND_NAME_AFTER_BLANK = (
-    r"(?:(?:der|dem|den|die|das|des)[ \t]{1,2})?(?P<noun>[A-ZÄÖÜ][a-zäöüß]{2,30}+)[ \t](?=[A-ZÄÖÜ])"
+    rf"(?:(?:der|dem|den|die|das|des)[ \t]{{1,2}})?(?P<noun>{CAPITAL}[a-zäöüß]{{2,30}}+)[ \t](?={CAPITAL})"
 )
 _NOUN_AND_NAME = re.compile(r"[ \t]" + _NOUN_AND_NAME_AFTER_BLANK)
 # What the chunk's scan checks after a preposition and its blank before it keeps the preposition
@@ -446,15 +447,15 @@ _AFTER_NAMED_PLACE = re.compile(
 )
 # A label's cue that ends in its copula or verb ("Unfallort war", "Als Wohnort gibt er").
 _VERB_AT_END = re.compile(r"[ \t][a-zäöüß]{2,16}\Z")
-_COPULA_AFTER = re.compile(r"(?:[ \t]+[a-zäöüß]{2,16}){1,3}[ \t]+(?=[A-ZÄÖÜ])")
+_COPULA_AFTER = re.compile(rf"(?:[ \t]+[a-zäöüß]{{2,16}}){{1,3}}[ \t]+(?={CAPITAL})")
 # The text from a place's start to the next blank, as far as the pre-check remembers it.
 _FIRST_TOKEN_MAX = 48
 _FIRST_TOKEN = re.compile(rf"\S{{1,{_FIRST_TOKEN_MAX}}}")
 _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 # A town no list knows after a bare "in"/"aus"/"nach": a word, its hyphenated parts, and a first
 # word of the gazetteer's several-word places before it ("Bad", "Sankt", "St.").
-_TOWN = r"(?P<town>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40}){0,2})(?![\w-])"
-_TOWN_PARTS = re.compile(r"(?:(?P<prefix>[A-ZÄÖÜ][^\W\d_]{1,20}\.?)[ \t])?" + _TOWN)
+_TOWN = rf"(?P<town>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}}){{0,2}})(?![\w-])"
+_TOWN_PARTS = re.compile(rf"(?:(?P<prefix>{CAPITAL}[^\W\d_]{{1,20}}\.?)[ \t])?" + _TOWN)
 _TOWN_ALONE = re.compile(_TOWN)
 # The prepositions after which a town no list knows may stand; after the others ("bei", "von",
 # where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
@@ -500,13 +501,13 @@ _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
 _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|aus|in[ \t]+(?:die|das|den))(?!\w)")
 # What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld", "Zirbl bei
 # Linz", a route's dash "Zirbenau – Lärchfeld".
-_JOINER = re.compile(r"[ \t]{1,2}(?:und|oder|bzw\.|sowie|bis|bei|–|-)[ \t]{1,2}(?=[A-ZÄÖÜ])")
+_JOINER = re.compile(rf"[ \t]{{1,2}}(?:und|oder|bzw\.|sowie|bis|bei|–|-)[ \t]{{1,2}}(?={CAPITAL})")
 # The tail of a place's name: a town after "bei" ("Zirbl bei Linz"), a river, lake, valley or
 # region after "am", "an der", "im", "in der", "ob der" ("Zirbl am See", "Zirbl an der Lärch",
 # "Zirbl im Pinzgau", "Zirbl in der Steiermark"). The detector joins it to the place.
 # A town's name as the rules after a place, a site or a name read it: one word, maybe
 # hyphenated once ("Zirbl", "Zirbl-Lärchau").
-TOWN_WORD = r"[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?"
+TOWN_WORD = rf"{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?"
 # Also abbreviated ("Zirbl a. d. Lärch", "Zirbl i. Pinzgau", "Zirbl b. Linz").
 _TAIL_JOINTS = ("bei", "am", "an der", "im", "in der", "ob der", "ob", "a. d.", "a.", "i. d.", "i.", "b.")
 # letterheads write the tail in capitals too ("KLINIKUM ZIRBL AM SEE")
@@ -521,7 +522,7 @@ TAIL_NOUNS = frozenset({"See", "Berg", "Wald", "Walde", "Bach", "Moor"})
 # "unweit Zirbl bei Linz": a second town after "bei" names the first one a town too.
 _BEI_ON = re.compile(r"[ \t]{1,2}bei[ \t]")
 # "zwischen Zirbenau und Linz": the first of two places.
-_BETWEEN_ON = re.compile(r"[ \t]{1,2}und[ \t]+[A-ZÄÖÜ]")
+_BETWEEN_ON = re.compile(rf"[ \t]{{1,2}}und[ \t]+{CAPITAL}")
 # Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
 # Any past participle counts ("in Zirbl operiert", "nach Zirbl verlegt", "aus Zirbl abgeholt"):
 # the word before it passed the place test, so it is no ordinary noun ("in Ruhe gelassen").
@@ -529,7 +530,8 @@ _PLACE_AFTER_CUE = re.compile(
     r"[ \t]{1,2}(?:zugewiesen|überwiesen|zuverlegt|transferiert|kommend|stammend|zurückgekehrt|"
     r"übersiedelt|zugezogen|angereist|wohnhaft|gemeldet|geboren|aufgewachsen|verlegt|verstorben|entlassen|"
     r"übernommen|behandelt|entbunden|versorgt|vorstellig|unterwegs|ansässig|tätig|beschäftigt|wohnend|lebend|"
-    r"aufhältig|[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert|zu[ \t]Hause|als(?=[ \t][A-ZÄÖÜ])"
+    r"aufhältig|[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert|zu[ \t]Hause"
+    rf"|als(?=[ \t]{CAPITAL})"
     r"|(?:bei|zu)[ \t]+(?:der|dem|den|ihrer|ihrem|ihren|seiner|seinem|seinen)(?=[ \t])|zu[rm](?=[ \t])"
     # a separable verb's particle that ends the clause: "ruft aus Zirbl an.", "kommt aus Zirbl zurück"
     r"|(?:an|zurück|vorbei|heim|mit)(?=[ \t]*(?:[,.;!?)]|\n|\Z)))(?!\w)"
@@ -538,12 +540,12 @@ _PLACE_AFTER_CUE = re.compile(
 # after them: the automaton finds their heads; read backwards to the compound's capital.
 # A way's compound names the place after it only as a label or where a route goes on: "Heimweg:
 # Zirbl", "Transportfahrt Zirbl – Lärchfeld".
-_ROUTE_STEP = re.compile(r"[ \t]{1,2}(?:–|-|nach|bis)[ \t]{1,2}[A-ZÄÖÜ]")
+_ROUTE_STEP = re.compile(rf"[ \t]{{1,2}}(?:–|-|nach|bis)[ \t]{{1,2}}{CAPITAL}")
 # The ends of words a head ("-ort") ends but that name no place: "sofort", "Wort", "Sport",
 # "Transport", "Komfort".
 _NO_HEAD = re.compile(r"[fwpFWP]ort")
-_HEAD_COMPOUND = re.compile(r"(?<![\w-])[A-ZÄÖÜ][a-zäöüß]{1,30}\Z")
-_HEAD_VALUE = re.compile(r"[ \t]*:?[ \t]{1,3}(?=[A-ZÄÖÜ])")
+_HEAD_COMPOUND = re.compile(rf"(?<![\w-]){CAPITAL}[a-zäöüß]{{1,30}}\Z")
+_HEAD_VALUE = re.compile(rf"[ \t]*:?[ \t]{{1,3}}(?={CAPITAL})")
 _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 # A lower-case word before a colon is a form's label written in a sentence's words ("angereist:",
 # "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
@@ -555,14 +557,14 @@ _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 # with a literal skips ahead to it in C, while one starting with "[:;]" tests every position
 # (ten times slower over a chunk of notes).
 COLON_VALUES = (
-    re.compile(r":(?<=[a-zäöüß]:)[ \t]{0,3}(?=[A-ZÄÖÜ])"),
-    re.compile(r";(?<=[a-zäöüß];)[ \t]{0,3}(?=[A-ZÄÖÜ])"),
+    re.compile(rf":(?<=[a-zäöüß]:)[ \t]{{0,3}}(?={CAPITAL})"),
+    re.compile(rf";(?<=[a-zäöüß];)[ \t]{{0,3}}(?={CAPITAL})"),
 )
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
-_ORT_LABEL = re.compile(r"(?<![\w.-])[A-ZÄÖÜ][a-zäöüß]{2,20}(?<![wpf]ort)(?<=ort)\Z")
+_ORT_LABEL = re.compile(rf"(?<![\w.-]){CAPITAL}[a-zäöüß]{{2,20}}(?<![wpf]ort)(?<=ort)\Z")
 _LABEL_REACH = 24
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
-_IN_ON = re.compile(r"[ \t]{1,2}in[ \t]{1,2}(?=[A-ZÄÖÜ])")
+_IN_ON = re.compile(rf"[ \t]{{1,2}}in[ \t]{{1,2}}(?={CAPITAL})")
 # A state's or canton's code after a town names it as one and belongs to it: "Zirbl ZH",
 # "Zirbl (NÖ)", "Zirbl BY".
 REGION_CODE = re.compile(
@@ -588,8 +590,9 @@ _NAME_PLACES = _wordset(
 
 
 _PLACE_BEFORE_DATE = re.compile(
-    r"^[ \t]*(?P<place>[A-ZÄÖÜ][^\W\d_]{2,40}(?:-[A-ZÄÖÜ][^\W\d_]{1,40})?)[ \t]*,[ \t]*"
-    r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?(?:\d{1,2}\.(?:\d{4}|\d{2})?|[A-ZÄÖÜ][a-zä]{2,8}\.?(?:[ \t]\d{4})?)"
+    rf"^[ \t]*(?P<place>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?)[ \t]*,[ \t]*"
+    r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
+    rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)"
     r"[ \t]*$",  # the date ends the line: "Ergometrie, 11.10.2038: ..." is a finding
     re.MULTILINE,
 )
@@ -683,7 +686,7 @@ class OrgStage:
         self._weak_legal = frozenset(f for f in legal if len(f) <= 2)
         if legal:
             forms = "|".join(re.escape(f) for f in sorted(legal, key=len, reverse=True))
-            token = r"(?:[A-ZÄÖÜ][\w'’.+-]{0,40}+|&|\+|und|für)"
+            token = rf"(?:{CAPITAL}[\w'’.+-]{{0,40}}+|&|\+|und|für)"
             self._legal = guarded(
                 r"(?<![\w.&+-])", rf"(?P<name>(?:{token}[ \t]{{1,2}}){{1,6}}?)(?P<form>{forms})(?![\w])"
             )

@@ -104,6 +104,7 @@ from deid_cli.detection.patterns.date_grammar import (
     is_valid_match,
     parse_date,
 )
+from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.number_context import wordset
 from deid_cli.detection.patterns.regex_guard import guarded
 from deid_cli.detection.spans import Span, select_disjoint
@@ -320,7 +321,7 @@ _DEFI_WORDS = ("defi", "kardiover", "cardiover", "schock", "biphas", "monophas",
 # the reversed window before the bracket (text read right to left), so the regex is anchored
 # there and fails on the first character instead of searching the window: optional space, up
 # to three capitalised words, the intro word.
-_REV_CAP_WORD = r"(?:[^\W\d_]{0,30}[A-ZÄÖÜ]-)?\.?[^\W\d_]{0,30}[A-ZÄÖÜ]"
+_REV_CAP_WORD = rf"(?:[^\W\d_]{{0,30}}{CAPITAL}-)?\.?[^\W\d_]{{0,30}}{CAPITAL}"
 _PATIENT_BEFORE = re.compile(
     r"[ ]?(?:(?:\.taP|taP|\.tP|nitneitaP|tneitaP)"
     rf"|(?:{_REV_CAP_WORD}[ ]){{1,3}}(?:rreH|uarF|\.rH|\.rF|\.nrH|\.taP|nitneitaP|tneitaP))"
@@ -470,7 +471,9 @@ _PENSION_NUMBER = r"\d{2}[ ]?\d{6}[ ]?[A-Z][ ]?\d{3}(?![\w\-/])"
 # 88/21"), the Austrian ones maybe with a check letter ("3 Ob 45/19k"), a senate in Roman numerals
 # ("XII ZR 12/19") or a court letter before it ("L 9 U 123/19"). A register starts with a capital
 # ("2 x 10/20" is a dose).
-_COURT_CODE = r"(?:[A-Z][ ])?(?:\d{1,4}|[IVX]{1,5})[ ][A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,3}[ ]\d{1,6}/\d{2,4}[a-z]?"
+_COURT_CODE = (
+    rf"(?:[A-Z][ ])?(?:\d{{1,4}}|[IVX]{{1,5}})[ ]{CAPITAL}[A-Za-zÄÖÜäöü]{{0,3}}[ ]\d{{1,6}}/\d{{2,4}}[a-z]?"
+)
 # A code of short digit groups whose first has one or two digits ("12 34 56-AB"): after a keyword
 # of _ID_GENERIC, whose code otherwise starts with three characters, when two groups follow.
 _SPACED_START = r"\d{1,2}(?=(?:[ ]\d{2,6}){2})"
@@ -506,11 +509,11 @@ _COLON_ID = re.compile(
 # classification numbers.
 _ID_GENERIC = re.compile(
     # an electronic card's "e" may stand before the capital ("eGK-Nr."): the keyword starts after it
-    r"(?P<kw>[A-ZÄÖÜ](?:(?<![\w\-][A-ZÄÖÜ])|(?<=(?<![\w\-])e[A-ZÄÖÜ]))"
-    r"(?:[a-zäöüß](?:[a-zäöüß]|[A-ZÄÖÜ](?=[a-zäöüß])){0,29}"
+    rf"(?P<kw>{CAPITAL}(?:(?<![\w\-]{CAPITAL})|(?<=(?<![\w\-])e{CAPITAL}))"
+    rf"(?:[a-zäöüß](?:[a-zäöüß]|{CAPITAL}(?=[a-zäöüß])){{0,29}}"
     r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
     r"|[Zz]eichen|[Zz]iffer|[ ]?(?=#))"
-    r"|[A-ZÄÖÜ]{1,20}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
+    rf"|{CAPITAL}{{1,20}}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
     r"|-(?:Nr\.?|Nummer|No\.|Code|Zl\.))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
@@ -530,7 +533,7 @@ _FILE_NUMBER = re.compile(
 # A court's matter or proceedings before its file number: "Pflegschaftssache 3 P 45/23", "In der
 # Betreuungssache 12 XVII 345/21", "im Verfahren 5 Ub 17/24"; the court's shape, whole.
 _COURT_MATTER = re.compile(
-    r"(?:[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöüß]{2,30}sache|(?<![\w\-])[Vv]erfahren)(?![^\W\d_])"
+    rf"(?:{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöüß]{{2,30}}sache|(?<![\w\-])[Vv]erfahren)(?![^\W\d_])"
     + _CODE_SEPARATOR
     + rf"(?P<code>{_COURT_CODE})(?![\w\-/])"
 )
@@ -567,7 +570,7 @@ _LETTER_DOT = r"[A-RT-Z]\."
 _WINGS_AFTER = rf"(?:[ \t\-.]{_WING}(?:-{_WING})?)"
 # A ward's short name glued or hyphened to its number, as departments and wings are shortened
 # ("Med3", "Chir-2", "Nord3", "Kar-12"); a floor and its wing ("2.OG-B", "3. OG Nord").
-_WARD_ABBREVIATION = r"[A-ZÄÖÜ][a-zäöü]{1,3}-?(?=\d)"
+_WARD_ABBREVIATION = rf"{CAPITAL}[a-zäöü]{{1,3}}-?(?=\d)"
 _FLOOR_AND_WING = rf"\d{{1,2}}\.[ ]?(?:OG|UG|EG|DG)(?:[ \-](?:{_WING}|[A-Z])|-?[A-Z])?(?![\w\-])"
 # Roman numbers: "Station IIb", "Innere II", "Station 3/II" (to XII; "V" alone, "X" alone and
 # "I" alone are too often a letter or a word).
@@ -582,11 +585,13 @@ _WARD_NUMBER = (
 # A room's number may name its floor or bed, or its wing: "1204", "305/1", "2.14", "E2.14", "B.12",
 # "4 Süd".
 _ROOM_NUMBER = (
-    rf"(?:[A-ZÄÖÜ]{{1,2}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?(?:[A-Z]|[a-c]|-[A-Z](?!\w))?"
+    rf"(?:{CAPITAL}{{1,2}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?(?:[A-Z]|[a-c]|-[A-Z](?!\w))?"
     rf"{_WINGS_AFTER}?"
 )
 # A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
-_LETTER_CODE = rf"[A-Z](?:-{_WING}(?![\w\-])|(?![\w\-'’]|[ \t]\d|\.[ \t]?[A-ZÄÖÜ][a-zäöüß])(?:[ \t]{_WING})?)"
+_LETTER_CODE = (
+    rf"[A-Z](?:-{_WING}(?![\w\-])|(?![\w\-'’]|[ \t]\d|\.[ \t]?{CAPITAL}[a-zäöüß])(?:[ \t]{_WING})?)"
+)
 # After a code: no more word, decimal or time, and no count of time, beds, people or a dose
 # ("Station 3 Tage", "Therapieeinheit 3 von 10", "Totraum 150 ml", "Bett 30°").
 _COUNT_AFTER = (
@@ -618,7 +623,7 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
     lower = "|".join(tails)
     upper = "|".join([*(t.capitalize() for t in tails), *(re.escape(w) for w in words if w[-1] != ".")])
     return (
-        rf"(?P<head>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:{_rests(words)}{extra}"
+        rf"(?P<head>{CAPITAL}(?<![\w\-]{CAPITAL})(?:{_rests(words)}{extra}"
         rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|-(?:{upper}))))"
         rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}{_WARD_GLOSS})?(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
     )
@@ -639,7 +644,7 @@ _WARD = re.compile(
 # Lärche 2.OG-B", "Etage Neubau Med-3".
 _WARD_AFTER_NOUN = re.compile(
     _place_head(_WARD_WORDS, ["station", "einheit", "unit"])
-    + rf"[A-ZÄÖÜ][a-zäöüß]{{3,30}}[ \t]{{1,3}}(?:{_WARD_GLOSS}[ \t]{{0,3}})?(?::[ \t]{{0,3}})?"
+    + rf"{CAPITAL}[a-zäöüß]{{3,30}}[ \t]{{1,3}}(?:{_WARD_GLOSS}[ \t]{{0,3}})?(?::[ \t]{{0,3}})?"
     + rf"(?P<code>{_FLOOR_AND_WING}|[A-Z]\d{{1,2}}/\d{{1,2}}(?![\d/])|{_WARD_ABBREVIATION}\d{{1,2}}(?![\d/])"
     + r"|\d{1,2}(?![DT])[A-Z])"
     + _CODE_END
@@ -648,7 +653,7 @@ _WARD_AFTER_NOUN = re.compile(
 # B4/2", "-> Normalpflege Med3" (no count of days, weeks, months or years: "→ Kontrolle 4W"; no
 # segment of the spine: "→ Wirbelsäule L4/5").
 _WARD_AFTER_ARROW = re.compile(
-    r"(?:→|->|⇒|=>)[ \t]{0,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
+    rf"(?:→|->|⇒|=>)[ \t]{{0,3}}{CAPITAL}[a-zäöüß]{{3,30}}[ \t]{{1,3}}"
     + rf"(?P<code>{_FLOOR_AND_WING}|(?![CLST]\d)[A-Z]\d{{1,2}}/\d{{1,2}}(?![\d/])"
     + rf"|{_WARD_ABBREVIATION}\d{{1,2}}(?![\d/])|\d{{1,2}}(?![DTWJM])[A-Z])"
     + _CODE_END
@@ -706,12 +711,12 @@ def _is_place(m: re.Match[str]) -> bool:
 
 # A ward named by a wing: "Station Nord", "Stat. Süd 2", "Bettenstation West 2".
 _WARD_WING = re.compile(
-    r"[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])(?:(?<=S)(?:tation|tat\.|tn\.)|[a-zäöüß]{2,30}station)[ \t]{1,3}"
+    rf"{CAPITAL}(?<![\w\-]{CAPITAL})(?:(?<=S)(?:tation|tat\.|tn\.)|[a-zäöüß]{{2,30}}station)[ \t]{{1,3}}"
     rf"(?P<code>{_WING}(?:[ \t]?\d{{1,2}})?){_CODE_END}"
 )
 # A ward named after its department, with its code: "Station Innere 2", "Stat. Kardiologie B".
 _WARD_DEPARTMENT = re.compile(
-    r"S(?<![\w\-]S)(?:tation|tat\.|tn\.)[ \t]{1,3}[A-ZÄÖÜ][a-zäöüß]{3,30}[ \t]{1,3}"
+    rf"S(?<![\w\-]S)(?:tation|tat\.|tn\.)[ \t]{{1,3}}{CAPITAL}[a-zäöüß]{{3,30}}[ \t]{{1,3}}"
     rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
 # A ward named by a word, as houses name them after trees, flowers or saints: "Station Lärche",
@@ -721,8 +726,8 @@ _NAMED_WARD = re.compile(
     # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie" (a "Sozialstation"
     # is a care service, named after its town: a site)
     r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)"
-    r"|[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[a-zäöü]{2,20}(?<!Sozial)station)[ \t]{1,3}"
-    r"(?P<code>(?P<name>[A-ZÄÖÜ][a-zäöüß]{2,20})(?:[ \t]\d{1,2}[A-Za-z]?)?)(?![\w\-])"
+    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)station)[ \t]{{1,3}}"
+    rf"(?P<code>(?P<name>{CAPITAL}[a-zäöüß]{{2,20}})(?:[ \t]\d{{1,2}}[A-Za-z]?)?)(?![\w\-])"
 )
 # Lower case: what a ward's name is not.
 _NOT_A_WARD_NAME = re.compile(
@@ -750,7 +755,7 @@ _ARTICLE = r"(?:die|der|den|dem|unsere|unserer|ihre|ihrer|seine|seiner)[ \t]+"
 # "Geburtshilfe", "Tagesklinik"), or are the short forms wards go by. A noun or quantifier after a number
 # counts ("in der Radiologie 2 Aufnahmen", "2 weitere").
 _DEPARTMENT = (
-    r"(?:[A-ZÄÖÜ][a-zäöüß]{1,30}?(?:logie|urgie|iatrie|pädie|medizin|matik|ation|heilkunde|hilfe|klinik|klasse)|HNO"
+    rf"(?:{CAPITAL}[a-zäöüß]{{1,30}}?(?:logie|urgie|iatrie|pädie|medizin|matik|ation|heilkunde|hilfe|klinik|klasse)|HNO"
     r"|Innere[nr]?(?:[ \t]Medizin)?|Interne|"
     r"Intensiv|Palliativ|Kardio|Neuro|Onko|Gastro|Pulmo|Pneumo|Nephro|Ortho|Uro|Gyn|Derma|Psycho|Trauma|Med|Chir)"
 )
@@ -781,7 +786,7 @@ _WARD_AFTER_DEPARTMENT = re.compile(
     rf"(?P<code>{_FLOOR_CODE}|{_DEPARTMENT_WARD_CODE}|{_SPLIT_WARD_CODE}"
     rf"|\d{{1,2}}(?:[A-Z]|[a-c])?(?:[ \t]{_WING})?|[A-Z]{{1,2}}\d{{1,2}}"
     rf"|\d{{1,2}}\.[1-9]\d?|{_ROMAN}[a-d]?(?![\w\-])|{_LETTER_CODE}){_CODE_END}"
-    r"(?![ \t]+(?:[A-ZÄÖÜ][a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
+    rf"(?![ \t]+(?:{CAPITAL}[a-zäöüß]|weitere|andere|neue|mehrere|zusätzliche))"
 )
 _STAGE = re.compile(r"[TNMGRLV][ \t\-]?\d")
 _STAGING_DEPARTMENTS = ("patho", "radio", "onko")
@@ -800,7 +805,7 @@ def _no_stage(m: re.Match[str]) -> bool:
 # (or a hyphenated compound's last part, "Unfall-Chirurgie") is read whole, without giving letters
 # back, and its ending checked once (-logie, -iatrie, -urgie, -pädie, -medizin).
 _WARD_OF_DEPARTMENT = re.compile(
-    r"[A-ZÄÖÜ](?<!\w[A-ZÄÖÜ])(?:(?<=I)(?:nnere[nr]?(?:[ \t]Medizin)?|nterne[nr]?)"
+    rf"{CAPITAL}(?<!\w{CAPITAL})(?:(?<=I)(?:nnere[nr]?(?:[ \t]Medizin)?|nterne[nr]?)"
     r"|[a-zäöüß]{2,30}+(?<=[enk])(?:(?<=logie)|(?<=iatrie)|(?<=urgie)|(?<=pädie)|(?<=medizin)|(?<=ation)"
     r"|(?<=matik)|(?<=klinik))|(?<=H)NO)"
     rf"(?![^\W\d_])[ \t]{{1,3}}(?P<code>{_DEPARTMENT_WARD_CODE}|{_UNSTAGED_SPLIT_WARD_CODE}){_CODE_END}"
@@ -842,7 +847,7 @@ _ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]], bool] 
 # and digits in turn with five digits or more ("Probe: XK44712QB"). Lab counts carry a unit
 # ("250000/µl"); a tumour's stage has fewer digits ("T2N1M0").
 _LABELLED_CODE = re.compile(
-    r"(?P<kw>[A-ZÄÖÜ](?<![\w\-][A-ZÄÖÜ])[\w.\-]{1,30})"
+    rf"(?P<kw>{CAPITAL}(?<![\w\-]{CAPITAL})[\w.\-]{{1,30}})"
     rf"(?:[ \t]{{0,2}}:[ \t]{{0,3}}|[ \t]{{0,2}}(?:{_FORM_RULE})|\t[ \t]{{0,3}})"
     r"(?P<code>(?:[A-Z]{1,4}[\-/ ]?)?\d{7,14}|[A-Z]{1,4}[\-/]?\d{1,4}[\-/]\d{3,8}"
     r"|\d{2,4}[\-/][A-Z]{1,4}[\-/]\d{3,8}|\d{1,4}[./]\d{2,6}[./]\d{2,8}"
@@ -996,7 +1001,7 @@ _BARE_YEAR = re.compile(
     rf"(?P<d>[12](?<![\w.,/:+\-][12])(?<![\d][ ][12])(?:(?<=1)9|(?<=2)0)\d{{2}}){_NOT_AFTER_DATE}"
 )
 # A noun on the same line right after the number: a count ("2023 Patienten").
-_COUNTED_NOUN_AFTER = re.compile(r"[ \t\u00a0]+[A-ZÄÖÜ][a-zäöüß]")
+_COUNTED_NOUN_AFTER = re.compile(rf"[ \t\u00a0]+{CAPITAL}[a-zäöüß]")
 _NUMBER_WORDS = wordset(
     """nr nr. nummer zimmer zi zi. station bett tel tel. fax plz postfach code ca ca. circa etwa
     x × mal über unter bis-zu max max. min min. gesamt total summe insgesamt"""

@@ -14,11 +14,12 @@ from collections.abc import Iterable
 from typing import NamedTuple, Protocol
 
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.letters import CAPITAL
 
 # Words of the longest place name looked at.
 MAX_PLACE_WORDS = 6
 # A word of a place no list knows (after a postcode in an address's slot, after a residence cue).
-UNKNOWN_PLACE_WORD = re.compile(r"[A-ZÄÖÜ][^\W\d_]{1,40}")
+UNKNOWN_PLACE_WORD = re.compile(rf"{CAPITAL}[^\W\d_]{{1,40}}")
 # A country's letters before a postcode, joined by a hyphen or a dash ("A-6020", "D–80331") or set
 # apart by a blank, as older letters write it ("A 6020", "CH 8001"); the three-letter ISO codes
 # that registration systems export ("AUT-6020", "CHE-8001"): the address and place rules after a

@@ -532,6 +532,19 @@ def test_an_ordinary_noun_after_der_or_des_makes_no_site(text: str) -> None:
             "Wir danken der Gruppenpraxis Dr.in Stramlinger für die Zuweisung.",
             "Gruppenpraxis Dr.in Stramlinger",
         ),
+        # a surname's particle right after the titles, one word or two
+        ("Befund an Praxis Dr. von Zirbleitner.", "Praxis Dr. von Zirbleitner"),
+        ("Ordination Dr. van der Quendelhofer", "Ordination Dr. van der Quendelhofer"),
+        ("Praxis Dr. med. de la Stramlinger", "Praxis Dr. med. de la Stramlinger"),
+        # titles glued by their full stops
+        ("Zuweisung durch Praxis Dr.med. Zirbleitner.", "Praxis Dr.med. Zirbleitner"),
+        ("Ordination Dr.med.univ. Wendolin Hofbrunninger", "Ordination Dr.med.univ. Wendolin Hofbrunninger"),
+        # a name with an elided article ("O'…", "D'…"); before, "O" was read as a title
+        ("Praxis Dr. O'Zirbleitner", "Praxis Dr. O'Zirbleitner"),
+        ("Labor Dr. D’Quendelhofer & Partner", "Labor Dr. D’Quendelhofer & Partner"),
+        # "Dr.in" without its full stop, as capitals write it
+        ("Zuweisung von der PRAXIS DRIN MED. ZIRBLEITNER", "PRAXIS DRIN MED. ZIRBLEITNER"),
+        ("Praxis Drin Stramlinger", "Praxis Drin Stramlinger"),
     ],
 )
 def test_a_practice_named_after_its_doctors_is_one_site(text: str, site: str) -> None:
@@ -543,6 +556,10 @@ def test_a_practice_named_after_its_doctors_is_one_site(text: str, site: str) ->
 def test_a_practice_word_without_doctors_names_no_site() -> None:
     assert found("Das hat sich in der Praxis bewährt.") == []
     assert found("Praxis für Allgemeinmedizin") == []
+    # "zur" starts no surname right after a title: no doctor is named
+    assert found("Praxis Dr. zur Abklärung") == []
+    # the adverb "drin" is no title before a noun
+    assert found("Da ist noch Luft drin Patient atmet gut.") == []
 
 
 @pytest.mark.parametrize(
@@ -589,6 +606,39 @@ def test_a_centre_after_an_epithet_and_its_name_are_one_site(text: str, site: st
     ],
 )
 def test_a_centre_without_an_epithet_or_a_name_names_no_site(text: str) -> None:
+    assert [s for s in found(text) if s[1] == SIT] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Termin bei Physiotherapie Zirbleitner vereinbart.", "Physiotherapie Zirbleitner"),
+        ("Logopädie Wendolin Stramlinger, 2x pro Woche", "Logopädie Wendolin Stramlinger"),
+        ("Ergotherapie Quendelhofer", "Ergotherapie Quendelhofer"),
+        ("Weiterbetreuung durch Psychotherapie Hofbrunninger.", "Psychotherapie Hofbrunninger"),
+    ],
+)
+def test_a_therapy_practice_named_after_its_therapist_is_one_site(text: str, site: str) -> None:
+    # Therapists often hold no title: a name-like word after the therapy's noun names the practice.
+    invented(*SURNAMES, GIVEN)
+    assert found(text) == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Physiotherapie Lendenwirbelsäule 6x verordnet.",
+        "Physiotherapie Montag und Mittwoch",
+        "Ergotherapie Feinmotorik",
+        "Logopädie Aphasie",
+        "Physiotherapie MTT 2x/Woche",
+        # therapy methods named after people are eponyms, not therapists
+        "Physiotherapie Vojta",
+        "Physiotherapie McKenzie",
+        "Ergotherapie Affolter",
+    ],
+)
+def test_a_therapy_with_its_body_part_day_kind_or_method_names_no_site(text: str) -> None:
     assert [s for s in found(text) if s[1] == SIT] == []
 
 

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio generalise-docket generalise-dossier bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio generalise-docket generalise-dossier generalise-chart bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -100,6 +100,11 @@ generalise-docket: install
 # read by the developer): counts only.
 generalise-dossier: install
 	$(BIN)/python scripts/generalise.py report --family dossier --count 1000 --seed 7
+
+# The chart family (new PHI material, test persons, written in session 18 by a helper and never
+# read by the developer): counts only.
+generalise-chart: install
+	$(BIN)/python scripts/generalise.py report --family chart --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

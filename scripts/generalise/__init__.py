@@ -103,6 +103,19 @@ shapes, place frames and invented places and streets from other morphemes and fo
 developer never reads it or prints its documents; its failures are looked at only as counts per
 class (``report --family dossier``, ``make generalise-dossier``).
 
+A thirteenth family, ``chart``, was written in session 18 by a helper, likewise from its own
+knowledge of German-language clinical paperwork and without reading deid's detection code or any
+other family's material: the documents German, Austrian, Swiss and South Tyrolean hospitals and
+emergency services export besides the discharge letter (operation reports, anaesthesia protocols,
+pathology, radiology and laboratory findings with sender and recipient lines, tumour-board
+protocols, consultation requests and answers, emergency-department, ambulance and
+emergency-physician protocols, nursing handover and transfer notes, medication reconciliation and
+pharmacy notes, short patient-portal messages), new PHI frames, institution phrasings, ID keywords
+and number shapes, ward, address and mail shapes, place frames and invented places and streets
+from other morphemes and forms (``chart``), disjoint from all twelve other families, with the test
+family's persons. The developer never reads it or prints its documents; its failures are looked at
+only as counts per class (``report --family chart``, ``make generalise-chart``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -110,7 +123,7 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault, reserve, ledger, codex, folio, docket, dossier).
+  vault, reserve, ledger, codex, folio, docket, dossier, chart).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
@@ -127,6 +140,8 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``docket``: the docket family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``dossier``: the dossier family's PHI frames and toponym morphemes (never to be read by the
+  developer).
+- ``chart``: the chart family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.

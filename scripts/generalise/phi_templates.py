@@ -17,10 +17,11 @@ The third family, ``holdout``, is assembled here from the plain data of ``holdou
 fourth, ``fresh``, from that of ``fresh``, the fifth, ``sealed``, from that of ``sealed``, the
 sixth, ``vault``, from that of ``vault``, the seventh, ``reserve``, from that of ``reserve``, the
 eighth, ``ledger``, from that of ``ledger``, the ninth, ``codex``, from that of ``codex``, the
-tenth, ``folio``, from that of ``folio``, the eleventh, ``docket``, from that of ``docket``, and the
-twelfth, ``dossier``, from that of ``dossier`` (read their docstrings before opening them: none is
-to be read while working on rules, and ``vault``, ``reserve``, ``ledger``, ``codex``, ``folio``,
-``docket`` and ``dossier`` are never to be read by the developer at all).
+tenth, ``folio``, from that of ``folio``, the eleventh, ``docket``, from that of ``docket``, the
+twelfth, ``dossier``, from that of ``dossier``, and the thirteenth, ``chart``, from that of ``chart``
+(read their docstrings before opening them: none is to be read while working on rules, and
+``vault``, ``reserve``, ``ledger``, ``codex``, ``folio``, ``docket``, ``dossier`` and ``chart`` are
+never to be read by the developer at all).
 ``sealed`` also writes ``{dob}`` (a birth date, gold-only) and
 ``{PLACE}``/``{SURNAME}`` in institution names (in capitals).
 """
@@ -30,7 +31,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from generalise import codex, docket, dossier, folio, fresh, holdout, ledger, reserve, sealed, vault
+from generalise import chart, codex, docket, dossier, folio, fresh, holdout, ledger, reserve, sealed, vault
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ TEST_PHI = PhiFamily(
 
 def _written_in(module: types.ModuleType) -> PhiFamily:
     """A family's PHI templates as its own module writes them (holdout.py, fresh.py, sealed.py,
-    vault.py, reserve.py, ledger.py, codex.py, folio.py, docket.py, dossier.py)."""
+    vault.py, reserve.py, ledger.py, codex.py, folio.py, docket.py, dossier.py, chart.py)."""
     return PhiFamily(
         address_blocks=module.ADDRESS_BLOCKS,
         sentences=module.SENTENCES,
@@ -153,6 +154,7 @@ CODEX_PHI = _written_in(codex)
 FOLIO_PHI = _written_in(folio)
 DOCKET_PHI = _written_in(docket)
 DOSSIER_PHI = _written_in(dossier)
+CHART_PHI = _written_in(chart)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,
@@ -167,4 +169,5 @@ PHI_FAMILIES: dict[str, PhiFamily] = {
     "folio": FOLIO_PHI,
     "docket": DOCKET_PHI,
     "dossier": DOSSIER_PHI,
+    "chart": CHART_PHI,
 }

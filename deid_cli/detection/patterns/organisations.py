@@ -1176,8 +1176,9 @@ class OrgStage:
         first word, or a first word that is the first word of several-word places ("Bad",
         "St.") or passes the place test (the most lenient one, compounds included). Each
         pattern reads no further than the token's end for these, so the token alone decides.
-        A title starts a person's name, not a place's ("bei Dr. Zirbl"), though the German
-        gazetteer's bulk customers start with one ("Dr. … Pharma")."""
+        A title starts a person's name, not a place's ("bei Dr. Zirbl"), even where a user's
+        own place list holds a bulk customer named by one ("Dr. … Pharma"; the bundled lists drop
+        them)."""
         if _TITLE_AHEAD.match(token):
             return False
         if self._place_first_word(token, 0) is not None:

@@ -64,7 +64,7 @@ _EPITHET_BEFORE = re.compile(
     # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
     r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"
     # a second epithet: "Allgemeines öffentliches Krankenhaus", "Öffentliches Allgemeines …"
-    rf"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]|[Öö]ff\.[ \t])?\Z"
+    r"(?:(?:[A-ZÄÖÜa-zäöü][a-zäöüß]+(?:isch|lich)|Allgemein)(?:e|es|en|er|em)?[ \t]|[Öö]ff\.[ \t])?\Z"
 )
 # The first part of a coordinated compound before a site word: "Pflege- und Betreuungszentrum",
 # "Reha- & Kurzentrum".

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import ahocorasick
 
+from deid_cli.detection.grammar.hl7 import SEGMENT_LITERALS
 from deid_cli.detection.grammar.letter_zones import SUBJECT_LITERALS
 from deid_cli.detection.lexicon.lexicon import (
     ALIAS,
@@ -78,6 +79,8 @@ SUBJECT = 1 << 8
 ADDRESS_LABEL = 1 << 9
 # a lower-case word's colon before a capital ("angereist: Zirbl"): organisations.COLON_VALUES
 COLON_LABEL = 1 << 10
+# an HL7 segment's start ("PID|"): grammar.hl7
+HL7_SEGMENT = 1 << 11
 
 # A phone number starts with "+", "(" or "0", not after a letter, digit, "+" or "(" (contacts._PHONE),
 # and is written with digits, blanks, "/", "-", "(", ")" and "+" only: a number of at least
@@ -89,10 +92,10 @@ _PHONE_CANDIDATE = re.compile(r"[+(0](?<![\w+(].)(?=[0-9 /\-()+]{6})")
 # TLD (_URL_TLD).
 _URL_MARKERS = ("://", "www.")
 _URL_CANDIDATE = re.compile(r"\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
-# A postcode is four digits (of four or five) before a blank and a letter (addresses._ZIP,
-# organisations._LOC_AFTER_ZIP), or follows a keyword. The blank comes first so the engine
-# skips ahead to blanks, then looks back for the digits.
-_ZIP_CANDIDATE = re.compile(r"[ \t](?<=\d{4}[ \t])[ \t]{0,2}[^\W\d_]")
+# A postcode is four digits (of four or five) before a blank (or an export's separator: "8000;Zürich")
+# and a letter (addresses._ZIP, organisations._LOC_AFTER_ZIP), or follows a keyword. The blank comes
+# first so the engine skips ahead to blanks, then looks back for the digits.
+_ZIP_CANDIDATE = re.compile(r"[ \t;^|](?<=\d{4}[ \t;^|])[ \t]{0,2}[^\W\d_]")
 _ZIP_KEYWORDS = ("PLZ", "Postleitzahl")
 # The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) ends like this.
 _DATE_LINE_CANDIDATE = re.compile(
@@ -114,11 +117,12 @@ NAMED_SITE_CANDIDATE = re.compile(
 )
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
-# number's characters ("P") among the rest ("x"); digits ("d") and blanks ("b") among the rest.
+# number's characters ("P") among the rest ("x"); digits ("d") and blanks or separators ("b") among
+# the rest.
 # In Latin-1, only 0-9 are decimal digits (``\d``).
 _PHONE_SHAPE = bytes(ord("P") if chr(b) in "0123456789 /-()+" else ord("x") for b in range(256))
 _ZIP_SHAPE = bytes(
-    ord("d") if chr(b).isdigit() and b < 128 else ord("b") if chr(b) in " \t" else ord("x")
+    ord("d") if chr(b).isdigit() and b < 128 else ord("b") if chr(b) in " \t;^|" else ord("x")
     for b in range(256)
 )
 
@@ -371,6 +375,8 @@ class Chunk:
             (_URL_MARKERS, URL),
             (SUBJECT_LITERALS, SUBJECT),
             (LABEL_COMPOUND_STEMS, ADDRESS_LABEL),
+            # an HL7 segment's start holds a bar, which most chunks lack: one scan for it first
+            (SEGMENT_LITERALS if "|" in joined else (), HL7_SEGMENT),
         ):
             for literal in literals:
                 if literal in joined:

@@ -17,6 +17,7 @@ import ahocorasick
 from deid_cli.detection.chunk import (
     COLON_LABEL,
     DATE_LINE,
+    HL7_SEGMENT,
     NAMED_SITE,
     SUBJECT,
     ZIP_DIGITS,
@@ -25,6 +26,7 @@ from deid_cli.detection.chunk import (
 )
 from deid_cli.detection.context_types import retype_by_context
 from deid_cli.detection.entity_types import type_name, type_of_hint
+from deid_cli.detection.grammar.hl7 import hl7_spans
 from deid_cli.detection.grammar.letter_zones import letter_zone_spans
 from deid_cli.detection.lexicon.lexicon import (
     ALIAS,
@@ -479,6 +481,8 @@ class Detector:
             extra_spans = extra_spans + letter_zone_spans(
                 view, self._words, blocks=bool(flags & ZIP_DIGITS), subjects=bool(flags & SUBJECT)
             )
+        if flags & HL7_SEGMENT:
+            extra_spans = extra_spans + hl7_spans(view, self.types, self._words)
         return self._detect_with(
             prepared,
             note,
@@ -508,6 +512,7 @@ class Detector:
         extra_spans = self.org.find(view) if self.org is not None else []
         if self._zones:
             extra_spans += letter_zone_spans(view, self._words)
+        extra_spans += hl7_spans(view, self.types, self._words)
         return self._detect_with(prepared, note, known, regex_spans, extra_spans)
 
     def _detect_with(

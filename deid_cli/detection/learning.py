@@ -55,7 +55,7 @@ MAX_PLACES = 200_000
 # and the context stage's places where a list knows them or a residence cue stood before them
 # (a place only its shape suggested, after a bare preposition, may be a noun: learned only
 # with the stricter SHAPED_PLACE_* evidence).
-_PLACE_PROVERS = frozenset({"RegexZIP", "LetterZone", "Place"})
+_PLACE_PROVERS = frozenset({"RegexZIP", "LetterZone", "HL7Segment", "Place"})
 # A place only its shape and a bare preposition suggested ("kommt aus Zirbl.") is learned when
 # that happened at least twice and in at least half of its word's capitalized occurrences: a
 # noun or drug taken for a town once stands mostly elsewhere ("Zirbl 500 mg").

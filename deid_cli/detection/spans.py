@@ -42,6 +42,7 @@ PATTERN_MASKERS: tuple[str, ...] = (
     "Place",
     "CorpusPlace",
     "LetterZone",
+    "HL7Segment",
 )
 
 

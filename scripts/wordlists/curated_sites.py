@@ -378,5 +378,8 @@ Stift Seniorenstift Altenstift Wohnstift Damenstift Diakoniestift Tageshospiz Ki
 Palliativdienst Tagespflege Kurzzeitpflege Psychiatrie Gerontopsychiatrie Kinderpsychiatrie
 Jugendpsychiatrie Erwachsenenpsychiatrie Clinic
 Beratungsstelle Pflegeberatungsstelle Sozialberatungsstelle Suchtberatungsstelle Familienberatungsstelle
+Speziallabor Fachlabor Gerinnungslabor Großlabor Praxislabor Gemeinschaftslabor Institutslabor Blutdepot
+Blutbank Notarztbasis Rettungsbasis Hubschrauberbasis Anlaufstelle Fachstelle Kontaktstelle
+Koordinationsstelle Clearingstelle
 Diakoniestation Hospizverein Hospizhaus
 """

@@ -354,3 +354,44 @@ def test_a_mail_address_with_combining_marks_is_masked_whole(local: str) -> None
 @pytest.mark.parametrize("host", ["ärztekammer-zirbl.at", "beispi\u0307el.at"])
 def test_an_internationalized_domain_is_a_website(host: str) -> None:
     assert (host, "WEB") in typed(f"Info: {host}\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Quelmkai 12, 6020 Zirbenau a. d. Quarnitz\n\nMit freundlichen Grüßen", "Zirbenau a. d. Quarnitz"),
+        ("Herrn\nMax Moser\nQuelmkai 12/3, 6020 Zirbenau i. d. Quarnitz\n\nSehr geehrter Herr Moser,",
+         "Zirbenau i. d. Quarnitz"),
+        ("Quelmkai 12\n6020 Brettheim ob der Quarnitz", "Brettheim ob der Quarnitz"),
+    ],
+)  # fmt: skip
+def test_a_town_named_with_its_river_or_region_is_masked_whole(text: str, place: str) -> None:
+    # "Zirbenau a. d. Quarnitz" used to end at "Zirbenau a": the rest of the name stood bare.
+    assert place in masked(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Arbeitsort lt. Arbeitgeber Zirbenau.", "Zirbenau"),
+        ("Arbeitsort laut Arbeitgeber Brettheim.", "Brettheim"),
+        ("Wohnort laut e-card: Quirnstetten", "Quirnstetten"),
+        ("Unfallort gem. Polizei Kolmsdorf, 14 Uhr.", "Kolmsdorf"),
+    ],
+)
+def test_a_place_label_and_the_source_of_its_value_name_a_place(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Befund lt. Labor Kalium normal.",
+        "Wohnort laut Angabe unbekannt.",
+        "Arbeitsort lt. Arbeitgeber Montag.",
+        # a preposition's gloss in brackets is no label's ("Nähe" of an eye test, not a place)
+        "Sehtest Nähe (mit Brille): Quelmophorie.",
+    ],
+)
+def test_a_source_without_a_place_after_it_names_none(text: str) -> None:
+    assert [t for t in typed(text) if t[1] == "LOC"] == []

@@ -97,6 +97,26 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "acker",
         "matte",
         "gang",
+        # the diminutives and field names of Swiss, Swabian and Alemannic streets ("Zelgli 3",
+        # "Wolfsgässchen 2", "Am Stapfen 4", "Mühlewägli 7", "Kirchwegle 1", "Oberzelg 5", "Bachkehr 9",
+        # "Hofstatt 2", "Zufahrt 11"; _STREET_STOP_ENDINGS keeps "Verkehr 2")
+        "gässchen",
+        "gässli",
+        "gässle",
+        "gässlein",
+        "strässchen",
+        "strässli",
+        "wägli",
+        "wegli",
+        "wegle",
+        "weglein",
+        "stapfen",
+        "zelg",
+        "kehr",
+        "hofstatt",
+        "hofst.",
+        "zufahrt",
+        "auffahrt",
     ]
 )
 # Street words that make a street only as a word of their own after an adjective ("Lindener Tor
@@ -105,7 +125,7 @@ STREET_WORDS: tuple[str, ...] = ("tor",)
 # First words of street names without a suffix ("Am Anger 5", "In der Au 3", "Unter den Linden 2").
 STREET_PREPOSITIONS: tuple[str, ...] = (
     "am", "im", "an", "auf", "in", "zum", "zur", "unter", "hinter", "beim", "bei", "vom", "unterm", "hinterm",
-    "überm", "vorm", "ob", "über", "vor", "neben", "zwischen",
+    "überm", "vorm", "ob", "über", "vor", "neben", "zwischen", "bim", "bi", "uf", "ufem",
 )  # fmt: skip
 # Form labels "<kind>ort:" that name a place after their colon ("Unfallort: Zirbl",
 # "Einsatzort:"), as "Wohnort:" does; their stems, lower case.
@@ -207,12 +227,16 @@ COMPOUND_SITE_HEADS: tuple[str, ...] = (
     "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
     "zentrum", "krankenanstalt", "altenheim", "pflegeheim", "seniorenheim", "wohnheim", "institut",
     "ambulanz", "residenz", "stützpunkt", "wache",
+    # a pharmacy, a psychiatric house, a hospice, a care service named by their town ("Stadtapotheke
+    # Zirbl", "Akutpsychiatrie Zirbl"; a laboratory's compounds are site words of their own, as
+    # "labor" starts too many words of a note: "Laborwerte")
+    "apotheke", "psychiatrie", "hospiz", "tagespflege", "intensivpflege", "krankenpflege",
 )  # fmt: skip
 # Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in the lower-case match view:
 # automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case, or
 # capitals after capitals) or after a hyphen flags the note for MedicalSite's named-site scans
 # (no str.find over the chunk).
-NAMED_SITE_STEMS: tuple[str, ...] = (*COMPOUND_SITE_HEADS, "hospiz", "ambulatorium")
+NAMED_SITE_STEMS: tuple[str, ...] = (*COMPOUND_SITE_HEADS, "ambulatorium")
 
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
 SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
@@ -231,6 +255,9 @@ DOCTOR_SITE_WORDS: tuple[str, ...] = (
 THERAPY_SITE_WORDS: frozenset[str] = frozenset(
     {"Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie"}
 )
+# ... and the services named after their town or owner too ("Labor Zirbl", "Labor Synlab"): a
+# known place or a name-like word after one names the house.
+TOWN_NAMED_SERVICE_WORDS: frozenset[str] = frozenset({"Labor"})
 
 _NON_WORD = re.compile(r"[\W_]")
 _FIRST_WORD = re.compile(r"[^\W_]+")

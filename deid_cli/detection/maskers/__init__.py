@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from deid_cli.detection.grammar.hl7 import MASKER as HL7_SEGMENT
 from deid_cli.detection.grammar.letter_zones import MASKER as LETTER_ZONE
 from deid_cli.detection.maskers.base import Masker, MaskerSetup
 from deid_cli.detection.maskers.corpus_cue import CorpusCueMasker
@@ -59,8 +60,9 @@ def _names_of(ensemble: tuple[type[Masker], ...]) -> tuple[str, ...]:
 
 def context_maskers() -> frozenset[str]:
     """Maskers whose evidence proves a name by context: what pass 1 learns corpus-wide (a
-    letter's address block and subject line name their person as surely as "Frau" does)."""
-    return frozenset({*(m.name for m in ENSEMBLE if m.proves_names), CORRECTION, LETTER_ZONE})
+    letter's address block and subject line, an HL7 segment's name field name their person as
+    surely as "Frau" does)."""
+    return frozenset({*(m.name for m in ENSEMBLE if m.proves_names), CORRECTION, LETTER_ZONE, HL7_SEGMENT})
 
 
 MASKERS: tuple[str, ...] = masker_names()

@@ -21,6 +21,7 @@ from deid_cli.detection.lexicon.triggers import (
     EPITHET_SITE_WORDS,
     SAINT_WORDS,
     THERAPY_SITE_WORDS,
+    TOWN_NAMED_SERVICE_WORDS,
 )
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
@@ -328,6 +329,15 @@ class MedicalSiteMasker:
                 doctors = _doctors_end(ctx, match.end()) or _partners_end(ctx, match.end())
                 if doctors is None and match.group() in THERAPY_SITE_WORDS:
                     doctors = _therapist_end(ctx, match.end())  # "Physiotherapie Zirbl"
+                elif (
+                    doctors is None
+                    and match.group() in TOWN_NAMED_SERVICE_WORDS
+                    and ctx.view[match.end() : match.end() + 1] == " "
+                    and ctx.view[match.end() + 1 : match.end() + 2].isupper()
+                ):
+                    # "Labor Zirbl": a laboratory named by its town or owner (not the frequent
+                    # "Labor:", "Labor unauffällig")
+                    doctors = self._town_end(ctx, match.end()) or self._name_end(ctx, match.end())
                 if doctors is not None and not ctx.is_blocked(match.start(), doctors):
                     ctx.site_votes.append(Vote(match.start(), doctors, self.name, hint="site", type=SIT))
             elif _EPITHET_BEFORE.search(

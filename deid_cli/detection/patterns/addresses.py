@@ -90,10 +90,13 @@ _ADDRESS = re.compile(rf"(?P<suffix>{_STREET_SUFFIX})(?!{_LETTER})[ ]?{_HOUSE}")
 # Up to three capitalised words that may precede the street ("Lange Gasse", "Wiener Straße").
 _PRE_WORD = re.compile(rf"{CAPITAL}{_LETTER}{{0,30}}(?:-{_LETTER}{{1,30}}){{0,4}}\.?")
 _PRE_WORD_MAX, _PRE_WORDS_MAX = 160, 3
-# Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3".
+# Street names that are a preposition phrase without suffix: "Am Anger 5", "In der Au 3", and
+# the Swiss German ones, whose adjective stays in lower case ("Uf em Bühl 3", "Bim alte Brunne 4",
+# "Am obere Rain 7", "Bi der Linde 2").
 _PREPOSITION = (
-    r"(?:Am|Im|Beim|Vom|Zum|Zur|Unterm|Hinterm|Überm|Vorm|"
-    r"(?:An|Auf|In|Unter|Hinter|Über|Vor|Neben|Bei|Ob|Zwischen)[ ]de[rmn])"
+    r"(?:(?:Am|Im|Beim|Vom|Zum|Zur|Unterm|Hinterm|Überm|Vorm|Bim|Uf[ ](?:em|dr|de[rmn]?)|Ufem|"
+    r"(?:An|Auf|In|Unter|Hinter|Über|Vor|Neben|Bei|Ob|Zwischen|Bi)[ ]de[rmn]?)"
+    r"(?:[ ][a-zäöü]{3,12}e[rnm]?(?=[ ]\S))?)"
 )
 _ADDRESS_PREP = guarded(
     r"(?<![\w\-])",
@@ -102,7 +105,7 @@ _ADDRESS_PREP = guarded(
     rf"[ ](?P<num>{_HOUSE})",
 )
 # Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob,
-# Neben, Zwischen) starts with one of these.
+# Neben, Zwischen, Bim, Bi, Uf) starts with one of these.
 _ADDRESS_PREP_FIRST = re.compile(r"[AIZUHBVÜON]")
 # Words that end a name run before a street: articles, prepositions, role nouns.
 _PRE_STOP = wordset(
@@ -112,7 +115,8 @@ _PRE_STOP = wordset(
     schwester bruder tochter sohn ehefrau ehemann partner partnerin tel telefon straße strasse"""
 )
 _PRE_ABBREVIATIONS = frozenset({"Dr.", "St.", "Prof.", "Hl."})
-# Compound words with a street suffix that are clinical vocabulary, not streets.
+# Compound words with a street suffix that are clinical vocabulary, not streets (and the places
+# of a care unit: "Überwachungsplatz 3" is a room's place, its code a ward's).
 _STREET_STOP_ENDINGS = tuple(
     wordset(
         """monitoring arbeitsplatz parkplatz schultergürtel beckengürtel klappenring anulusring
@@ -130,7 +134,11 @@ _STREET_STOP_ENDINGS = tuple(
         tiefgang behördengang botengang gallengang pankreasgang gehörgang bogengang nasengang
         tränengang milchgang samengang lymphgang fistelgang ausführungsgang speichelgang hauptgang
         nebengang seitengang mittelgang laufgang kriechgang passgang zehengang fersengang hackengang
-        strichgang watschelgang krebsgang seiltänzergang"""
+        strichgang watschelgang krebsgang seiltänzergang behandlungsplatz überwachungsplatz
+        beobachtungsplatz untersuchungsplatz beatmungsplatz lagerungsplatz liegeplatz bettenplatz
+        bettplatz dialyseplatz infusionsplatz chemoplatz transfusionsplatz messplatz intensivplatz
+        aufwachplatz notfallplatz reanimationsplatz eingriffsplatz pflegeplatz verkehr rückkehr
+        heimkehr umkehr wiederkehr abkehr einkehr"""
     )
 )
 # A street word alone is no street; a compound or an adjective before it makes one ("Gang 3").
@@ -233,6 +241,12 @@ _HOUSE_PART_WORD = rf",[ ]?{CAPITAL}[a-zäöüß]{{3,20}}"
 _BUILDING_PART = rf"[ ]{CAPITAL}[a-zäöüß]{{0,16}}(?:haus|gebäude|trakt|hof|bau|flügel)"
 _HOUSE_PART = rf"(?:{_HOUSE_PART_WORD}|{_BUILDING_PART})(?=[ \t]*(?:[,(–]|\r?\n|\Z))"
 _HOUSE_PART_AT_END = re.compile(rf"{_HOUSE_PART_WORD}(?=[ \t]*(?:\r?\n|\Z|[ \t]\())")
+# ... or any capitalized word after a blank that ends the address's clause, line or field: a part
+# of the house however it is spelt ("Quelmkai 9 Hinterhaus", "Quelmkai 9 Vorderhs."), or the town
+# written without its comma ("Quelmkai 9 Zirbenau;", "Quelmkai 9 Hinterhaus / 3100 Zirbenau").
+_LAST_WORD = re.compile(
+    rf"[ ]{CAPITAL}[a-zäöüß]{{3,16}}(?=\.?[ \t]*(?:[,;–|/·•^]|\r?\n|\Z)|\.[ ]|\t|[ ]{{2}})"
+)
 # ... after any street, where a postcode, the line's end or a remark follows it (not a town after
 # the comma: "Lärchenhof 3, Zirbldorf." takes its town as before).
 _HOUSE_PART_AFTER = re.compile(
@@ -247,9 +261,12 @@ _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
     rf"(?:PLZ|Postleitzahl)(?:[ ]?(?:/|,|\+|&|und|u\.)?[ ]?Ort)?[ ]?:?[ \t]{{0,12}}(?P<kw>{_ZIP_CORE})"
-    rf"|(?P<zip>{_ZIP_CORE})(?=[ ]{CAPITAL})"
+    rf"|(?P<zip>{_ZIP_CORE})(?=[ ;^|\t]{CAPITAL})"
     r")",
 )
+# An export's field separator between a postcode and its place ("8000;Zürich", HL7's "8000^Zürich", a
+# form's tab): then only a place a list knows makes the number a postcode.
+_EXPORT_ZIP_SEPARATORS = frozenset(";^|\t")
 # After a street address the next number is a postcode and the word after it its place, even
 # where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München",
 # "Kirchallee 4 / 80331 München", "Kirchallee 4 – 80331 München"; dictation speaks its comma
@@ -345,8 +362,15 @@ _LABEL_TAIL = re.compile(
 _ABBREVIATED_LABEL_TAIL = re.compile(r"[ ]?:?[ \t]*")
 # "care of": the person or house the mail goes to, then the street ("c/o Familie Zirbl, Quelmkai 9").
 _CARE_OF_TAIL = re.compile(r"[ \t]+[^,;\n]{1,60}?,[ \t]*")
+# An address's noun needs no colon: "Wohnadresse Zirbenried 4", "Anschrift Brombeerhag 12".
+_NOUN_LABEL_TAIL = re.compile(rf"{_LABEL_TAIL.pattern}|[ ](?={CAPITAL})")
 # The labels whose tail is not a colon or a column.
-_LABEL_TAILS: dict[str, re.Pattern[str]] = {"Adr.": _ABBREVIATED_LABEL_TAIL, "c/o": _CARE_OF_TAIL}
+_LABEL_TAILS: dict[str, re.Pattern[str]] = {
+    "Adr.": _ABBREVIATED_LABEL_TAIL,
+    "c/o": _CARE_OF_TAIL,
+    "dresse": _NOUN_LABEL_TAIL,
+    "nschrift": _NOUN_LABEL_TAIL,
+}
 _STREET_WORD = rf"{CAPITAL}{_LETTER}{{0,40}}(?:\.?-{_LETTER}{{1,30}}){{0,5}}\.?"
 # (also the French and Italian articles of South Tyrol's and Switzerland's streets: "Rue du Lac 5",
 # "Via della Rosa 3")
@@ -541,7 +565,11 @@ class AddressFinder:
             return None
         units = _UNITS.match(text, m.end())
         end = units.end() if units is not None else m.end()
-        part = _HOUSE_PART_AFTER.match(text, end) or _HOUSE_PART_AT_END.match(text, end)
+        part = (
+            _HOUSE_PART_AFTER.match(text, end)
+            or _HOUSE_PART_AT_END.match(text, end)
+            or _LAST_WORD.match(text, end)
+        )
         if part is not None and ending.match(text, part.end()) is not None:
             return m.start("street"), part.end()  # "Brombeerhag 12, Hinterhaus"
         if ending.match(text, end) is None:
@@ -556,6 +584,7 @@ class AddressFinder:
         units = _UNITS.match(text, end)
         end = units.end() if units is not None else end
         part = _HOUSE_PART_AFTER.match(text, end)  # "Quelmgasse 9, Hinterhaus, 3100 Zirbl"
+        part = part or _LAST_WORD.match(text, end)  # "Quelmgasse 9 Hinterhaus"
         end = part.end() if part is not None else end
         spans = [Span(start, end, ADD, "RegexAddress")]
         comma = _TOWN_AFTER_ADDRESS.match(text, end)
@@ -572,6 +601,10 @@ class AddressFinder:
                 town = word.end()
         if town is not None:
             spans.append(Span(comma.end(), town, ADD, "RegexZIP"))
+        elif (part := _HOUSE_PART_AT_END.match(text, end)) is not None:
+            spans[0] = Span(
+                start, part.end(), ADD, "RegexAddress"
+            )  # "Quelmgässle 9, Hinterhaus" ending its line
         return spans
 
     def zips(self, text: str, lines: list[tuple[int, int]] | None = None) -> list[Span]:
@@ -581,7 +614,14 @@ class AddressFinder:
         for m in finditer_in_lines(_ZIP, text, lines):
             group = "kw" if m.group("kw") is not None else "zip"
             start, end = m.start(group), m.end(group)
-            place_end = self._place_after(text, end + 1) if text[end : end + 1] == " " else None
+            separator = text[end : end + 1]
+            if separator in _EXPORT_ZIP_SEPARATORS:
+                place_end = self._place_after(text, end + 1)
+                if place_end is not None:
+                    out.append(Span(start, end, ZIP, "RegexZIP"))
+                    out.append(Span(end + 1, place_end, ADD, "RegexZIP"))
+                continue
+            place_end = self._place_after(text, end + 1) if separator == " " else None
             if place_end is None and (
                 group == "kw"
                 or _HYPHENED_COUNTRY.match(text, start)
@@ -601,7 +641,9 @@ class AddressFinder:
                 if place_end is not None and self._place_like is not None:
                     # "PLZ/Ort: 1234 Zirbldorf Unterau": the words after that pass the place test
                     # too, where they fill the rest of the field (not a name after the place)
-                    longer = unknown_place_end(text, end + 1, self._place_like, self._prefixes, last_start=40)
+                    longer = unknown_place_end(
+                        text, end + 1, self._place_like, self._prefixes, last_start=40, infixes=True
+                    )
                     if longer is not None and longer > place_end and _PLACE_FIELD_END.match(text, longer):
                         place_end = longer
             if place_end is None and group == "zip" and self._place_like is not None:
@@ -644,7 +686,9 @@ class AddressFinder:
         # after a year ("1998 Herzinfarkt") it is a noun.
         compounds = not _YEAR.fullmatch(text, start, end)
         # The postcode is followed by a blank (_ZIP), so the place starts after one.
-        return unknown_place_end(text, end, self._place_like, self._prefixes, compounds, last_start=90)
+        return unknown_place_end(
+            text, end, self._place_like, self._prefixes, compounds, last_start=90, infixes=True
+        )
 
     @staticmethod
     def lines_before_zips(text: str, zips: list[Span], addresses: list[Span]) -> list[Span]:

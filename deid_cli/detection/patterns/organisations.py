@@ -243,7 +243,7 @@ _APPOSITION_NOUNS = "|".join(
 )
 # A residence label's copula or adverb before its place: "Heimat ist Zirbl", "Wohnort derzeit
 # Zirbl", "Geburtsort vermutlich Zirbl" (one lower-case word; a place starts with a capital).
-_RESIDENCE_COPULA = r"[a-zäöüß]{3,16}"
+_RESIDENCE_COPULA = r"(?!laut[ \t])[a-zäöüß]{3,16}"
 # The labels of a residence or a place a note names, which a copula may follow ("Unfallort war").
 _RESIDENCE_LABEL = (
     rf"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|{_LABEL_NOUN}|Herkunft|Heimat|Wohnsitz"
@@ -253,6 +253,11 @@ _RESIDENCE_LABEL = (
 _GLOSS_BEFORE_COLON = r"[ \t]*\([^()\n]{1,24}\)(?=[ \t]*:)"
 _GLOSS = re.compile(_GLOSS_BEFORE_COLON)
 _GLOSS_AT_END = re.compile(r"[ \t]*\([^()\n]{1,24}\)\Z")
+# ... or the source a label's value comes from, without brackets: "Arbeitsort lt. Arbeitgeber
+# Zirbl", "Wohnort laut e-card: Zirbl", "Unfallort gem. Polizei Zirbl".
+_SOURCE_GLOSS_BODY = r"[ \t]+(?:lt\.|laut|gem\.|gemäß)[ \t]+[^\W\d_][\w\-]{1,24}\.?"
+_SOURCE_GLOSS = re.compile(_SOURCE_GLOSS_BODY + r"(?:[ \t]*:)?")
+_SOURCE_FIRSTS = "lg"  # the first letters of a source's gloss (a one-letter test before the regex)
 # Bilingual forms of South Tyrol and Switzerland: the Italian and French labels and phrases of a
 # residence or a birthplace ("Residenza: Zirbl", "domicilié(e) à Zirbl", "nato/a a Zirbl").
 _ROMANCE_LABEL = (
@@ -297,8 +302,9 @@ _LOC_TRIGGER = guarded(
     r"(?:[ \t]+von)?|"
     r"[Zz]wischen))"
     # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:"),
-    # and hold a gloss before it ("Geburtsort (lt. Pass): Zirbl")
-    rf"(?:{_GLOSS_BEFORE_COLON})?(?:[ \t]*:)?[ \t]{{1,3}}(?=[^\W\d_])",
+    # and hold a gloss before it ("Geburtsort (lt. Pass): Zirbl"); a label its value's source
+    # ("Arbeitsort lt. Arbeitgeber Zirbl")
+    rf"(?:{_GLOSS_BEFORE_COLON})?(?(kw)(?:{_SOURCE_GLOSS_BODY})?)(?:[ \t]*:)?[ \t]{{1,3}}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"
@@ -1137,25 +1143,34 @@ class OrgStage:
             return False
         if not self._may_start_place(text, pos):
             return False
+        # The tests read from the cue's end, or from after a source's gloss ("Arbeitsort lt.
+        # Arbeitgeber Zirbl"); a gloss in brackets only a label's colon follows (``_LOC_TRIGGER``).
+        at = end
+        if text[(first := _after(text, end)) : first + 1] in _SOURCE_FIRSTS:
+            source = _SOURCE_GLOSS.match(text, end)
+            at = source.end() if source is not None else end
         before = text[max(0, start - _BEFORE_CUE_REACH) : start]
         if (
             tests & _MAY_WAY_END
             and (_ROUND_BEFORE if tests & _AFTER_GEGEND else _WAY_BEFORE).search(before)
-            and self._unknown_place(text, end) is not None
+            and self._unknown_place(text, at) is not None
         ):
             return True
         if tests & _MAY_ROUTE and _NEAR_BEFORE.search(before):
             tests = tests & ~_MAY_ROUTE  # "kurz vor Zirbl": a town as after "in"
-        if tests & _MAY_KNOWN and self._place_may_start(text, end):
+        if tests & _MAY_KNOWN and self._place_first_word(text, _after(text, at)) is not None:
             return True
-        if tests & _MAY_RESIDENCE and self._residence_cue_before(text, pos):
+        # (after a source's gloss the residence cue ends before it: "Wohnort laut e-card: Zirbl")
+        if tests & _MAY_RESIDENCE and (
+            self._residence_cue_before(text, pos) or (at != end and self._residence_cue_before(text, end))
+        ):
             return True
-        if tests & _MAY_UNKNOWN and self._unknown_place(text, end) is not None:
+        if tests & _MAY_UNKNOWN and self._unknown_place(text, at) is not None:
             return True
         if not tests & _MAY_TOWN:
             return False
         route, between = bool(tests & _MAY_ROUTE), bool(tests & _MAY_BETWEEN)
-        return self._unknown_town(text, end, route=route, between=between) is not None
+        return self._unknown_town(text, at, route=route, between=between) is not None
 
     def _may_start_place(self, text: str, pos: int) -> bool:
         """Could any place start with the text from ``pos`` to the next blank? Decided once per
@@ -1190,11 +1205,6 @@ class OrgStage:
         if key in self._place_prefixes or f"{key}." in self._place_prefixes:
             return True
         return self._place_like is not None and self._place_like(first.group(), compounds=True)
-
-    def _place_may_start(self, text: str, cue_end: int) -> bool:
-        """Can a place follow the cue word ending at ``cue_end``? Its first word, after blanks
-        and a colon, must start a known place (the first test of ``_place_end``)."""
-        return self._place_first_word(text, _after(text, cue_end)) is not None
 
     def _place_first_word(self, text: str, pos: int) -> re.Match[str] | None:
         """The capitalised word at ``pos`` if a known place starts with it."""
@@ -1420,11 +1430,13 @@ def place_may_follow(text: str, word: str, end: int) -> bool:
 
 def _after_cue(text: str, end: int) -> int:
     """Where a place may start after a cue word that ends at ``end``: after blanks, a colon, an
-    abbreviation's stop ("Wohnh. |Zirbl") and a gloss before the colon ("Geburtsort (lt. Pass):
-    |Zirbl")."""
+    abbreviation's stop ("Wohnh. |Zirbl"), a gloss before the colon ("Geburtsort (lt. Pass):
+    |Zirbl") and a value's source ("Arbeitsort lt. Arbeitgeber |Zirbl")."""
     pos = _after(text, end, " \t:.")
     if text.startswith("(", pos) and (gloss := _GLOSS.match(text, end)) is not None:
         pos = _after(text, gloss.end(), " \t:.")
+    elif text[pos : pos + 1] in _SOURCE_FIRSTS and (source := _SOURCE_GLOSS.match(text, end)):
+        pos = _after(text, source.end(), " \t:")
     return pos
 
 

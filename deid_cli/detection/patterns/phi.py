@@ -571,22 +571,25 @@ _WINGS_AFTER = rf"(?:[ \t\-.]{_WING}(?:-{_WING})?)"
 # A ward's short name glued or hyphened to its number, as departments and wings are shortened
 # ("Med3", "Chir-2", "Nord3", "Kar-12"); a floor and its wing ("2.OG-B", "3. OG Nord").
 _WARD_ABBREVIATION = rf"{CAPITAL}[a-zäöü]{{1,3}}-?(?=\d)"
-_FLOOR_AND_WING = rf"\d{{1,2}}\.[ ]?(?:OG|UG|EG|DG)(?:[ \-](?:{_WING}|[A-Z])|-?[A-Z])?(?![\w\-])"
+# A wing's letter may carry its room: "2.OG-B4".
+_FLOOR_AND_WING = (
+    rf"\d{{1,2}}\.[ ]?(?:OG|UG|EG|DG)(?:[ \-](?:{_WING}|[A-Z]\d{{0,2}})|-?[A-Z]\d{{0,2}})?(?![\w\-])"
+)
 # Roman numbers: "Station IIb", "Innere II", "Station 3/II" (to XII; "V" alone, "X" alone and
 # "I" alone are too often a letter or a word).
 _ROMAN = r"(?:XI{1,2}|I[VX]|VI{1,3}|I{2,3})"
 _WARD_NUMBER = (
     rf"(?:{_FLOOR_AND_WING}"
-    rf"|(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,2}}[ ]?|{_WARD_ABBREVIATION})?"
+    rf"|(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,3}}[ ]?|{_WARD_ABBREVIATION})?"
     rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./\-](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])))?"
     rf"(?:[A-Z]|[a-gi-wyz])?(?:-[A-Z](?![\w]))?{_WINGS_AFTER}?"
     rf"|{_ROMAN}[a-d]?(?![\w\-]))"
 )
 # A room's number may name its floor or bed, or its wing: "1204", "305/1", "2.14", "E2.14", "B.12",
-# "4 Süd".
+# "4 Süd", "SRA 2", "3.OG-C5".
 _ROOM_NUMBER = (
-    rf"(?:{CAPITAL}{{1,2}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?(?:[A-Z]|[a-c]|-[A-Z](?!\w))?"
-    rf"{_WINGS_AFTER}?"
+    rf"{_FLOOR_AND_WING}|(?:{CAPITAL}{{1,3}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?"
+    rf"(?:[A-Z]|[a-c]|-[A-Z](?!\w))?{_WINGS_AFTER}?"
 )
 # A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
 _LETTER_CODE = (
@@ -606,9 +609,19 @@ _WARD_WORDS = [
     "IBS", "Einheit", "Bereich", "Sektor", "Sektion", "Flur", "Ward", "Stockwerk", "Geschoss", "Geschoß",
     "Modul", "Wohnbereich", "Wohngruppe", "Turm", "Bettenturm", "Stützpunkt", "Pflegestützpunkt", "Cluster",
     "Wohneinheit", "Tagesklinik",
+    # the parts, groups and units houses divide wards into, and their organisational units
+    # ("Pflegeinsel B-2", "Zone C4", "Kohorte K-3", "Pflegeteam 3 Nord", "Reparto: B2-4", "OE: M4-1",
+    # "Kostenstelle: K4-2", "ZNA: AB-12"); _LOOSE_HEADS need a letter and a digit in the code
+    "Insel", "Zone", "Area", "Block", "Kohorte", "Team", "Pod", "Reparto", "OE", "Stock", "ZNA", "INA", "NFA",
+    "Einleitung", "Kostenstelle", "Leistungsstelle", "Notaufnahme", "Notfallaufnahme",
 ]  # fmt: skip
-_ROOM_WORDS = ["Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal", "Kabine", "Zelle", "Schlafsaal"]
-_ROOM_NR = r"(?:-?[ ]?(?:Nr\.?|[Nn]ummer))?"
+# Also the places a patient is put in a room or a bay: a chair, a couch, a niche, a bay.
+_ROOM_WORDS = [
+    "Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal", "Kabine", "Zelle", "Schlafsaal", "Nische",
+    "Bucht", "Bay", "Sessel", "Liege",
+]  # fmt: skip
+# "Zimmer-Nr. 12", "Boxen-Nr. 4", "Zimmerkennung B-12"
+_ROOM_NR = r"(?:(?:e?n)?-?[ ]?(?:Nr\.?|[Nn]ummer)|kennung|-[Kk]ennung)?"
 
 
 # A gloss in brackets after a ward word ("Sektor (IMC): B4/2").
@@ -619,12 +632,21 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
     """A place word ("Station") or a compound ending in one of ``tails`` ("Intensivstation",
     "IMC-Station"), then ``number``, an optional gloss in brackets ("Station (IMC):") and an
     optional colon; the first capital is checked with a lookbehind, so the scan skips ahead."""
-    # after a hyphen also any of the words: "KJP-Wohngruppe 3", "ZNA-Box 2"
+    # after a hyphen also any of the words: "KJP-Wohngruppe 3", "ZNA-Box 2"; in capitals too, as
+    # forms and headers write them ("HAUS C 12", "WOHNHAUS 3", "OST-HAUS 3/2")
+    capitals = [w.upper() for w in words if w[-1] != "." and not w.isupper()]
     lower = "|".join(tails)
-    upper = "|".join([*(t.capitalize() for t in tails), *(re.escape(w) for w in words if w[-1] != ".")])
+    lower_capitals = "|".join(t.upper() for t in tails)
+    upper = "|".join(
+        [
+            *(t.capitalize() for t in tails),
+            *(t.upper() for t in tails),
+            *(re.escape(w) for w in words if w[-1] != "."),
+        ]
+    )
     return (
-        rf"(?P<head>{CAPITAL}(?<![\w\-]{CAPITAL})(?:{_rests(words)}{extra}"
-        rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|-(?:{upper}))))"
+        rf"(?P<head>{CAPITAL}(?<![\w\-]{CAPITAL})(?:{_rests([*words, *capitals])}{extra}"
+        rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|(?<=[A-ZÄÖÜ])(?:{lower_capitals})|-(?:{upper}))))"
         rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}{_WARD_GLOSS})?(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
     )
 
@@ -634,8 +656,16 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
 # a home; _NOT_A_PLACE leaves the groups and ranges that are no place).
 _WARD_TAILS = [
     "station", "einheit", "haus", "gebäude", "pavillon", "unit", "trakt", "flügel", "bereich", "tagesklinik",
-    "geschoss", "geschoß", "gruppe",
+    "geschoss", "geschoß", "gruppe", "insel", "zone", "block", "team", "kohorte", "stock", "gemeinschaft",
+    "verbund", "einleitung",
 ]  # fmt: skip
+# Heads that also name what is no place ("Zone II" of the hand, "AV-Block 2", "Kohorte B" of a study,
+# "Gehstock 2", "Einleitung 2" of a therapy): their code needs a letter and a digit ("Zone C4",
+# "Pflegeteam 3 Nord", "Kohorte K-3").
+_LOOSE_HEADS = (
+    "zone", "area", "block", "team", "kohorte", "stock", "gemeinschaft", "verbund", "einleitung", "aufnahme",
+    "insel", "oe", "pod", "bay", "sessel", "liege", "stelle",
+)  # fmt: skip
 _WARD = re.compile(
     _place_head(_WARD_WORDS, _WARD_TAILS) + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
@@ -662,7 +692,10 @@ _ROOM = re.compile(
     # "Zimmer-Nr. 12" (but "Hausnummer 12" is an address)
     # a place in a room ("Behandlungsplatz 3", "Notfallbox B-2"; no place word alone: "Platz 3" ranks)
     _place_head(
-        _ROOM_WORDS, ["zimmer", "raum", "saal", "bett", "platz", "box"], r"|(?<=Z)i(?=[ \t]*:)", _ROOM_NR
+        _ROOM_WORDS,
+        ["zimmer", "raum", "saal", "bett", "platz", "box", "nische", "bucht", "sessel", "liege"],
+        r"|(?<=Z)i(?=[ \t]*:)",
+        _ROOM_NR,
     )
     + rf"(?P<code>{_ROOM_NUMBER}|{_LETTER_CODE}){_CODE_END}"
 )
@@ -682,6 +715,18 @@ _NOT_A_PLACE = (
                 "studien", "test", "interventions", "placebo", "dosis", "gewichts", "größen", "produkt",
                 "waren", "leistungs", "versicherten", "einkommens", "sport", "spiel", "kinder", "eltern",
                 "angehörigen", "gesprächs", "trainings", "gymnastik")),
+    # a conduction block, a nerve block: "AV-Block 2", "Schenkelblock B2" is rare but no ward
+    ("block", ("av", "schenkel", "nerven", "leitungs", "plexus", "faszien", "sinu", "sa", "herz", "ast",
+               "hemi", "spinal", "wurzel", "sympathikus", "ganglion", "regional")),
+    # a zone of the body, of a tissue or of a rule: "Transformationszone T2", "Übergangszone"
+    ("zone", ("transformations", "übergangs", "grenz", "gefahren", "komfort", "wachstums", "reiz", "druck",
+              "kontakt", "zeit", "rand", "kern", "infarkt", "umbau", "mantel", "sperr", "sicherheits",
+              "klima", "schutz", "euro", "trigger", "head", "fraktur", "periphere", "zentral")),
+    # a walking stick, a stock of goods; a pancreas's islets; labour or a therapy induced
+    ("stock", ("geh", "spazier", "ski", "bienen", "grund", "aktien", "wander", "zeige", "takt", "vorrats",
+               "lager", "bestands")),
+    ("insel", ("langerhans", "pankreas", "reil", "blut", "haut", "fett")),
+    ("einleitung", ("geburts", "therapie", "behandlungs", "verfahrens", "klage", "rechts")),
     # a range of values, a part of the body or of a task: "Zielbereich 2-3", "Lendenbereich 4"
     ("bereich", ("norm", "normal", "referenz", "ziel", "mess", "grenz", "dosis", "frequenz", "wert",
                  "werte", "toleranz", "schwankungs", "streu", "therapeutisch", "therapie", "alters",
@@ -699,13 +744,35 @@ _NOT_A_PLACE = (
 _ANATOMY_CODE = re.compile(r"[CTLSDH]h?\.?\d{1,2}")
 
 
+# Groups that never name a ward, whatever their code ("Blutgruppe A2"); other groups that
+# _NOT_A_PLACE names (a therapy's, a study's) are a ward's group when their code is one
+# ("Therapiegruppe B4", "Gesprächsgruppe 12/3").
+_NEVER_A_WARD_GROUP = (
+    "blut", "alters", "risiko", "diagnose", "drg", "lohn", "gehalts", "tarif", "einkommens", "berufs",
+    "versicherten", "produkt", "waren", "leistungs", "gewichts", "größen", "wirkstoff", "substanz",
+    "arzneimittel", "medikamenten", "dosis", "fall",
+)  # fmt: skip
+_SLASHED_NUMBER = re.compile(r"\d{1,3}/\d{1,3}")
+
+
+def _letter_and_digit(code: str) -> bool:
+    return any(c.isdigit() for c in code) and any(c.isalpha() for c in code)
+
+
 def _is_place(m: re.Match[str]) -> bool:
     head = m.group("head").lower()
-    if head == "bereich" and _ANATOMY_CODE.fullmatch(m.group("code")):
+    code = m.group("code")
+    if _ANATOMY_CODE.fullmatch(code) and (head == "bereich" or head.endswith(_LOOSE_HEADS)):
+        return False
+    if head.endswith(_LOOSE_HEADS) and not _letter_and_digit(code):
         return False
     for tail, parts in _NOT_A_PLACE:
         if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):
-            return False
+            return (
+                tail == "gruppe"
+                and not head[: -len(tail)].endswith(_NEVER_A_WARD_GROUP)
+                and (_letter_and_digit(code) or _SLASHED_NUMBER.fullmatch(code) is not None)
+            )
     return True
 
 
@@ -767,6 +834,8 @@ _DEPARTMENT_WARD_CODE = (
     r"\d{1,2}[A-Z]/\d{1,2}(?!\d)|"
     rf"{_LETTER_DOT}\d{{1,2}}(?:\.\d{{1,2}})?"
     r"|[A-Z]{1,2}\d\.\d{1,2}|\d{1,2}(?![DT])[A-Z]"
+    # a department's short name and its number, no marker or interleukin: "DE-3", "KIN-12"
+    r"|(?!IL|CA|CD|HB|ICD|HLA)[A-Z]{2,3}-\d{1,2}[a-z]?"
 )
 # A wing and its number name a ward wherever they stand ("liegt auf der Interne Ost 7", "Süd-6"); a
 # letter, a floor and a room or bed ("W7-4") after a moving preposition or a department, unless
@@ -807,7 +876,7 @@ def _no_stage(m: re.Match[str]) -> bool:
 _WARD_OF_DEPARTMENT = re.compile(
     rf"{CAPITAL}(?<!\w{CAPITAL})(?:(?<=I)(?:nnere[nr]?(?:[ \t]Medizin)?|nterne[nr]?)"
     r"|[a-zäöüß]{2,30}+(?<=[enk])(?:(?<=logie)|(?<=iatrie)|(?<=urgie)|(?<=pädie)|(?<=medizin)|(?<=ation)"
-    r"|(?<=matik)|(?<=klinik))|(?<=H)NO)"
+    r"|(?<=matik)|(?<=klinik)|(?<=klasse))|(?<=H)NO)"
     rf"(?![^\W\d_])[ \t]{{1,3}}(?P<code>{_DEPARTMENT_WARD_CODE}|{_UNSTAGED_SPLIT_WARD_CODE}){_CODE_END}"
 )
 # A ward named by its code alone after a moving preposition: "auf die 5C", "von der 2 West",

@@ -20,6 +20,10 @@ from deid_cli.detection.patterns.letters import CAPITAL
 MAX_PLACE_WORDS = 6
 # A word of a place no list knows (after a postcode in an address's slot, after a residence cue).
 UNKNOWN_PLACE_WORD = re.compile(rf"{CAPITAL}[^\W\d_]{{1,40}}")
+# What joins a town's name to the river, region or town it stands on or by, abbreviated or not:
+# "Zirbl a. d. Quelm", "Zirbl i. Quelm", "Zirbl an der Quelm", "Zirbl ob der Quelm" (not "am", "im":
+# "aus Zirbl am Bach" names where in the town).
+_PLACE_INFIX = re.compile(r"[ ](?:(?:[a-z]{1,2}\.[ ]?){1,2}|(?:an|ob)[ ]der[ ])")
 # A country's letters before a postcode, joined by a hyphen or a dash ("A-6020", "D–80331") or set
 # apart by a blank, as older letters write it ("A 6020", "CH 8001"); the three-letter ISO codes
 # that registration systems export ("AUT-6020", "CHE-8001"): the address and place rules after a
@@ -167,16 +171,20 @@ def unknown_place_end(
     prefixes: frozenset[str],
     compounds: bool = False,
     last_start: int | None = None,
+    infixes: bool = False,
 ) -> int | None:
     """The end of a place no list knows at ``pos``: the capitalized words there (blank- or
     hyphen-joined, within 128 characters) that pass the place test, after the first word of
     several-word places if one stands first ("Bad Zirbenau", "St. Zirbenau"). With
-    ``last_start``, no word is taken after one that starts further than that from ``pos``."""
+    ``last_start``, no word is taken after one that starts further than that from ``pos``; with
+    ``infixes`` the words may be joined by a river's or region's infix too ("Zirbenau a. d. Quelm",
+    where a postcode's place fills its line: the sentence rules join such a tail themselves)."""
     end: int | None = None
     prefix_end: int | None = None
     for word in UNKNOWN_PLACE_WORD.finditer(text, pos, min(len(text), pos + 128)):
         gap_start = end if end is not None else prefix_end if prefix_end is not None else pos
-        if text[gap_start : word.start()] not in ("", " ", "-"):
+        gap = text[gap_start : word.start()]
+        if gap not in ("", " ", "-") and (not infixes or end is None or _PLACE_INFIX.fullmatch(gap) is None):
             break
         if end is None and prefix_end is None:
             prefix_end = place_prefix_end(text, word, prefixes)

@@ -878,3 +878,38 @@ def test_particles_partners_town_nouns_codes_legal_forms_and_town_adjectives_bel
 )
 def test_an_ordinary_noun_after_der_or_a_department_names_no_site(text: str) -> None:
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Befund vom Labor Quendelhofer eingegangen.", "Labor Quendelhofer"),
+        ("Rezept an die Stadtapotheke Zirbleitner gefaxt.", "Stadtapotheke Zirbleitner"),
+        ("Befund aus dem Gerinnungslabor Stramlinger.", "Gerinnungslabor Stramlinger"),
+        ("Aufnahme in der Akutpsychiatrie Hofbrunninger.", "Akutpsychiatrie Hofbrunninger"),
+        ("Konserven aus dem Blutdepot Quendelhofer.", "Blutdepot Quendelhofer"),
+        ("Abholung durch die Notarztbasis Zirbleitner.", "Notarztbasis Zirbleitner"),
+        ("Anmeldung bei der Anlaufstelle Stramlinger.", "Anlaufstelle Stramlinger"),
+        ("Verlegung in das Palliativhospiz Hofbrunninger.", "Palliativhospiz Hofbrunninger"),
+        ("Betreut von der Seniorentagespflege Quendelhofer.", "Seniorentagespflege Quendelhofer"),
+    ],
+)
+def test_a_lab_a_pharmacy_a_depot_or_a_service_named_by_its_town_is_one_site(text: str, site: str) -> None:
+    # Before, only the town was masked and the house's noun left beside it: a partial site.
+    invented(*SURNAMES)
+    assert [s for s in found(text) if s[1] == SIT] == [(site, SIT, "MedicalSite")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Labor unauffällig, Labor Montag erneut.",
+        "Im Labor CRP 12 mg/l.",
+        "Kontrolle im Labor Kalium.",
+        "Ein Zentrallabor in der Nähe.",
+        "Die Apotheke Montag geschlossen.",
+        "Die Intensivpflege Dienstag beendet.",
+    ],
+)
+def test_a_lab_or_a_service_without_a_name_names_no_site(text: str) -> None:
+    assert [s for s in found(text) if s[1] == SIT] == []

@@ -51,6 +51,7 @@ def test_the_registry_lists_the_papers_maskers_in_voting_order() -> None:
         "DoubleName",
         "Correction",
         "LetterZone",  # a letter's address block and subject line
+        "HL7Segment",  # an HL7 segment's name fields
     }
 
 

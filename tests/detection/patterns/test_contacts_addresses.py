@@ -1156,3 +1156,68 @@ def test_a_french_or_italian_street_before_a_postcode_is_one_address(text: str, 
     # With no label, as the line or part before a postcode: whole, articles and all.
     stage = RegexStage(["Innsbruck"], _place_like)
     assert street in found(stage, text, ADD)
+
+
+# --- regional street words, a house's part however spelt, labels without a colon -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Frau Anna Quelm, Quarnitzgässchen 12, Innsbruck", "Quarnitzgässchen 12"),
+        ("Herr Otto Quelm, Quarnitzgässli 3, Innsbruck", "Quarnitzgässli 3"),
+        ("wohnhaft Mühlewägli 7a in Innsbruck.", "Mühlewägli 7a"),
+        ("Quelmwegle 3, 6020 Innsbruck", "Quelmwegle 3"),
+        ("Oberzelg 5 (EG)", "Oberzelg 5 (EG)"),
+        ("Am Quarnitzstapfen 4, Innsbruck", "Am Quarnitzstapfen 4"),
+        ("Quelmkehr 9, 6020 Innsbruck", "Quelmkehr 9"),
+        ("Quarnitzer Zufahrt 11, 6020 Innsbruck", "Quarnitzer Zufahrt 11"),
+    ],
+)
+def test_regional_street_words_make_an_address(stage: RegexStage, text: str, expected: str) -> None:
+    assert found(stage, text, ADD)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Frau Anna Quelm, Quelmgasse 12 Vorderhs, 6020 Innsbruck", "Quelmgasse 12 Vorderhs"),
+        ("Wohnadresse: Quarnitzried 3 Hinterhbus", "Quarnitzried 3 Hinterhbus"),
+        ("Anschrift: Quarnitzried 12 Gartenhaus", "Quarnitzried 12 Gartenhaus"),
+        ("Er wohnt Quelmweg 4 Zirbenau.", "Quelmweg 4 Zirbenau"),
+        ("Quelmgässle 9, Hinterhaus\n\nBefund folgt.", "Quelmgässle 9, Hinterhaus"),
+    ],
+)
+def test_a_word_that_closes_an_address_line_belongs_to_it(
+    stage: RegexStage, text: str, expected: str
+) -> None:
+    assert found(stage, text, ADD)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Wohnadresse Quarnitzried 12, Innsbruck.", "Quarnitzried 12"),
+        ("Anschrift Quarnitzried 12 Whg. 3", "Quarnitzried 12 Whg. 3"),
+    ],
+)
+def test_an_address_noun_labels_its_street_without_a_colon(
+    stage: RegexStage, text: str, expected: str
+) -> None:
+    assert found(stage, text, ADD)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Verkehr 2 Unfälle gemeldet.",
+        "Nach Rückkehr 3 Tage Pause.",
+        "Seit der Heimkehr 3 Wochen beschwerdefrei.",
+        "Die Anschrift der Tochter folgt.",
+        "Adresse Kontrolle 3 Tage später.",
+        "Die Patientin liegt am Überwachungsplatz 4.",
+        "Infusion am Dialyseplatz 2 über vier Stunden.",
+    ],
+)
+def test_returns_traffic_and_a_ward_s_places_are_no_address(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ADD) == []

@@ -1508,3 +1508,96 @@ def test_a_duration_a_vertebra_or_a_stage_after_a_transfer_arrow_is_no_ward(
     stage: PhiStage, text: str
 ) -> None:
     assert found(stage, text, ID) == []
+
+
+# --- the parts, groups and units a house divides its wards into (session 19) -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Übernahme auf die Überwachungsinsel C-7 am Abend.", "C-7"),
+        ("Sie liegt auf Pflegeinsel K 4/11 seit gestern.", "K 4/11"),
+        ("Abgabe in die Aufwachbucht BR-14.", "BR-14"),
+        ("Lagerung in der Behandlungsnische N-3 bis zur Sichtung.", "N-3"),
+        ("Infusion am Therapiesessel TS-9 über zwei Stunden.", "TS-9"),
+        ("Sessel-Nr. Q-21 in der Tagesklinik.", "Q-21"),
+        ("Boxen-Nr. L-6 laut Plan.", "L-6"),
+        ("Zimmerkennung WX-31 auf dem Etikett.", "WX-31"),
+        ("Resus-Bay RB-5 ist belegt.", "RB-5"),
+        ("Zone F7-3, danach Röntgen.", "F7-3"),
+        ("Kohorte K-8 (Isolation) bis auf Weiteres.", "K-8"),
+        ("Das Pflegeteam 5 Süd übernimmt.", "5 Süd"),
+        ("Reparto: M3-2 (medicina).", "M3-2"),
+        ("OE: H2.4 laut Dienstplan.", "H2.4"),
+        ("Kostenstelle: Z9-4 eingetragen.", "Z9-4"),
+        ("Er wohnt in der Hausgemeinschaft D-5b des Heims.", "D-5b"),
+        ("Wohnverbund T-12 meldet Bedarf.", "T-12"),
+        ("Pflegestock R-14, zweite Tür.", "R-14"),
+        ("Einleitung E 2/14, danach Saal.", "E 2/14"),
+        ("ZNA: KL-15 seit Mitternacht.", "KL-15"),
+        ("Schockraum SRX 3 vorbereitet.", "SRX 3"),
+        ("Aufnahme auf Überwachungsplatz 3.OG-C5 am Morgen.", "3.OG-C5"),
+        ("Therapiegruppe 14/2 am Vormittag.", "14/2"),
+        ("Therapiegruppe W4 am Nachmittag.", "W4"),
+    ],
+)
+def test_the_islands_bays_chairs_groups_and_units_of_a_ward_are_identifiers(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Verlegung ins HAUS F 12 am Abend.", "F 12"),
+        ("Er lebt im WOHNHAUS M 3 der Anlage.", "M 3"),
+        ("STATION 7C meldet ein freies Bett.", "7C"),
+        ("NORD-HAUS 4/2 ab Montag.", "4/2"),
+    ],
+)
+def test_ward_words_in_capitals_name_a_ward(stage: PhiStage, text: str, code: str) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Beugesehnenverletzung Zone II rechts.",
+        "Zone 2 der Hand betroffen.",
+        "AV-Block II. Grades, AV Block 2. Grades.",
+        "Kohorte B der Studie erhielt Placebo.",
+        "Therapiegruppe A: Placebo.",
+        "Blutgruppe A2 Rh positiv.",
+        "Geburtseinleitung 2x mit Prostaglandin.",
+        "Gehstock 2 Wochen lang.",
+        "Pflegeteam 3 Tage unterbesetzt.",
+        "Langerhans-Inseln 4 im Schnitt.",
+        "Zone C4 der Wirbelsäule.",
+        "KRANKENHAUS 2 Wochen lang.",
+    ],
+)
+def test_zones_blocks_cohorts_and_groups_that_name_no_place_are_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Aufnahme Dermatologie DE-3 am Montag.", "DE-3"),
+        ("Übernahme auf die Nephrologie NEP-12.", "NEP-12"),
+        ("Sonderklasse PK-2 ab morgen.", "PK-2"),
+    ],
+)
+def test_a_department_or_a_private_ward_and_its_short_code_is_a_ward(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text", ["Pädiatrie IL-6 erhöht.", "Gynäkologie CA-12 erhöht.", "Hämatologie CD-20 positiv."]
+)
+def test_a_marker_after_a_department_is_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []

@@ -41,7 +41,7 @@ from deid_cli.detection.lexicon.triggers import (
     STREET_PREPOSITION,
     TRIGGER_BITS,
 )
-from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS
+from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS, POSTCODE_PLACE_GAPS
 from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import (
     COLON_VALUES,
@@ -95,7 +95,8 @@ _URL_CANDIDATE = re.compile(r"\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
 # A postcode is four digits (of four or five) before a blank (or an export's separator: "8000;Zürich")
 # and a letter (addresses._ZIP, organisations._LOC_AFTER_ZIP), or follows a keyword. The blank comes
 # first so the engine skips ahead to blanks, then looks back for the digits.
-_ZIP_CANDIDATE = re.compile(r"[ \t;^|](?<=\d{4}[ \t;^|])[ \t]{0,2}[^\W\d_]")
+_POSTCODE_GAP = f"[{re.escape(POSTCODE_PLACE_GAPS)}]"
+_ZIP_CANDIDATE = re.compile(rf"{_POSTCODE_GAP}(?<=\d{{4}}{_POSTCODE_GAP})[ \t]{{0,2}}[^\W\d_]")
 _ZIP_KEYWORDS = ("PLZ", "Postleitzahl")
 # The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) ends like this.
 _DATE_LINE_CANDIDATE = re.compile(
@@ -122,7 +123,7 @@ NAMED_SITE_CANDIDATE = re.compile(
 # In Latin-1, only 0-9 are decimal digits (``\d``).
 _PHONE_SHAPE = bytes(ord("P") if chr(b) in "0123456789 /-()+" else ord("x") for b in range(256))
 _ZIP_SHAPE = bytes(
-    ord("d") if chr(b).isdigit() and b < 128 else ord("b") if chr(b) in " \t;^|" else ord("x")
+    ord("d") if chr(b).isdigit() and b < 128 else ord("b") if chr(b) in POSTCODE_PLACE_GAPS else ord("x")
     for b in range(256)
 )
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from deid_cli.detection.grammar.letter_zones import name_like
 from deid_cli.detection.spans import ADD, DAT, HCP, ID, LOC, PAT, PER, PHO, SIT, ZIP, Span
-from deid_cli.detection.words import LISTED, NOT_A_NAME, WordClasses
+from deid_cli.detection.words import WordClasses
 
 MASKER = "HL7Segment"
 
@@ -161,8 +162,5 @@ def _split(view: str, start: int, end: int, separator: str) -> Iterator[tuple[in
 
 
 def _is_name(value: str, words: WordClasses) -> bool:
-    """Every word of the component may be a name: listed, or no ordinary word."""
-    return all(
-        not bits & NOT_A_NAME or bool(bits & LISTED)
-        for bits in (words.of(word) for word in re.split(r"[ \-]+", value.strip(" .")) if word)
-    )
+    """Every word of the component may be a name, as in a letter's name slot."""
+    return all(name_like(word, words) for word in re.split(r"[ \-]+", value.strip(" .")) if word)

@@ -113,7 +113,7 @@ def _name_line(view: str, start: int, end: int, words: WordClasses, etype: str, 
         text = token.group()
         if text.lower() in _JOINERS:
             continue
-        if _NAME_WORD.fullmatch(text) is None or not _name_like(text, words):
+        if _NAME_WORD.fullmatch(text) is None or not name_like(text, words):
             return []
         names.append(Span(token.start(), token.end(), etype, MASKER))
     if len(names) < (1 if lead else fewest) or len(names) > 4:
@@ -125,7 +125,7 @@ def _leading(token: str, words: WordClasses) -> bool:
     return token.lower() in _LEADING or bool(words.of(token.rstrip(".:")) & TITLE)
 
 
-def _name_like(word: str, words: WordClasses) -> bool:
+def name_like(word: str, words: WordClasses) -> bool:
     """A word that may be a name in a name slot: not an ordinary word, title, acronym or noun by
     its form, unless a name list has it ("Koch")."""
     return all(not bits & NOT_A_NAME or bool(bits & LISTED) for bits in map(words.of, word.split("-")))

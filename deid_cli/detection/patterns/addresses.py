@@ -254,6 +254,11 @@ _HOUSE_PART_AFTER = re.compile(
     + r"(?=[ \t]*(?:[,–][ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\r?\n[ \t]*(?:[A-Z]{1,2}-)?\d{4,5}[ ]|\())"
 )
 _ZIP_CORE = rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})(?!\d)"
+# What stands between a postcode and its place: a blank, or an export's field separator
+# ("8000;Zürich", HL7's "8000^Zürich", a form's tab), after which only a place a list knows makes
+# the number a postcode. The chunk's postcode candidates are sought by the same characters.
+POSTCODE_PLACE_GAPS = " ;^|\t"
+_EXPORT_ZIP_SEPARATORS = frozenset(POSTCODE_PLACE_GAPS) - {" "}
 # A country joined to its postcode makes it one whatever the place; one set apart by a blank only
 # with a place after it ("Vitamin D 20000 Einheiten").
 _HYPHENED_COUNTRY = re.compile(rf"{COUNTRY_CODES}[-–]")
@@ -261,12 +266,9 @@ _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
     rf"(?:PLZ|Postleitzahl)(?:[ ]?(?:/|,|\+|&|und|u\.)?[ ]?Ort)?[ ]?:?[ \t]{{0,12}}(?P<kw>{_ZIP_CORE})"
-    rf"|(?P<zip>{_ZIP_CORE})(?=[ ;^|\t]{CAPITAL})"
+    rf"|(?P<zip>{_ZIP_CORE})(?=[{re.escape(POSTCODE_PLACE_GAPS)}]{CAPITAL})"
     r")",
 )
-# An export's field separator between a postcode and its place ("8000;Zürich", HL7's "8000^Zürich", a
-# form's tab): then only a place a list knows makes the number a postcode.
-_EXPORT_ZIP_SEPARATORS = frozenset(";^|\t")
 # After a street address the next number is a postcode and the word after it its place, even
 # where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München",
 # "Kirchallee 4 / 80331 München", "Kirchallee 4 – 80331 München"; dictation speaks its comma
@@ -602,9 +604,8 @@ class AddressFinder:
         if town is not None:
             spans.append(Span(comma.end(), town, ADD, "RegexZIP"))
         elif (part := _HOUSE_PART_AT_END.match(text, end)) is not None:
-            spans[0] = Span(
-                start, part.end(), ADD, "RegexAddress"
-            )  # "Quelmgässle 9, Hinterhaus" ending its line
+            # no town after the comma: a part of the house ending its line ("Quelmgässle 9, Hinterhaus")
+            spans[0] = Span(start, part.end(), ADD, "RegexAddress")
         return spans
 
     def zips(self, text: str, lines: list[tuple[int, int]] | None = None) -> list[Span]:

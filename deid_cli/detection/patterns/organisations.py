@@ -1145,10 +1145,7 @@ class OrgStage:
             return False
         # The tests read from the cue's end, or from after a source's gloss ("Arbeitsort lt.
         # Arbeitgeber Zirbl"); a gloss in brackets only a label's colon follows (``_LOC_TRIGGER``).
-        at = end
-        if text[(first := _after(text, end)) : first + 1] in _SOURCE_FIRSTS:
-            source = _SOURCE_GLOSS.match(text, end)
-            at = source.end() if source is not None else end
+        at = _source_end(text, end, _after(text, end)) or end
         before = text[max(0, start - _BEFORE_CUE_REACH) : start]
         if (
             tests & _MAY_WAY_END
@@ -1435,9 +1432,18 @@ def _after_cue(text: str, end: int) -> int:
     pos = _after(text, end, " \t:.")
     if text.startswith("(", pos) and (gloss := _GLOSS.match(text, end)) is not None:
         pos = _after(text, gloss.end(), " \t:.")
-    elif text[pos : pos + 1] in _SOURCE_FIRSTS and (source := _SOURCE_GLOSS.match(text, end)):
-        pos = _after(text, source.end(), " \t:")
+    elif (source := _source_end(text, end, pos)) is not None:
+        pos = _after(text, source, " \t:")
     return pos
+
+
+def _source_end(text: str, end: int, first: int) -> int | None:
+    """The end of a value's source right after a cue word that ends at ``end`` ("Arbeitsort| lt.
+    Arbeitgeber|"), whose first letter stands at ``first``; tested by that letter first."""
+    if text[first : first + 1] not in _SOURCE_FIRSTS:
+        return None
+    source = _SOURCE_GLOSS.match(text, end)
+    return source.end() if source is not None else None
 
 
 def _after(text: str, pos: int, skipped: str = " \t:") -> int:

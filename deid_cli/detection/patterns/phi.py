@@ -762,9 +762,10 @@ def _letter_and_digit(code: str) -> bool:
 def _is_place(m: re.Match[str]) -> bool:
     head = m.group("head").lower()
     code = m.group("code")
-    if _ANATOMY_CODE.fullmatch(code) and (head == "bereich" or head.endswith(_LOOSE_HEADS)):
+    loose = head.endswith(_LOOSE_HEADS)
+    if _ANATOMY_CODE.fullmatch(code) and (head == "bereich" or loose):
         return False
-    if head.endswith(_LOOSE_HEADS) and not _letter_and_digit(code):
+    if loose and not _letter_and_digit(code):
         return False
     for tail, parts in _NOT_A_PLACE:
         if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):

@@ -3,7 +3,7 @@ VENV   ?= .venv
 PYTHON ?= python3
 BIN    := $(VENV)/bin
 
-.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio generalise-docket generalise-dossier generalise-chart bench bench-load golden golden-record docs docs-check clean
+.PHONY: install browser demo test reliability fuzz lint synthetic eval generalise generalise-holdout generalise-fresh generalise-sealed generalise-vault generalise-reserve generalise-ledger generalise-codex generalise-folio generalise-docket generalise-dossier generalise-chart generalise-binder bench bench-load golden golden-record docs docs-check clean
 
 install: $(VENV)/.installed
 
@@ -105,6 +105,11 @@ generalise-dossier: install
 # read by the developer): counts only.
 generalise-chart: install
 	$(BIN)/python scripts/generalise.py report --family chart --count 1000 --seed 7
+
+# The binder family (new PHI material, test persons, written in session 20 by a helper and never
+# read by the developer): counts only.
+generalise-binder: install
+	$(BIN)/python scripts/generalise.py report --family binder --count 1000 --seed 7
 
 # Throughput, I/O floor, DEDUCE (own venv in build/deduce-venv, installed on first use), scaling
 # and memory; several minutes. Results: build/bench/results.md, results.json, scaling.png.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generalisation harness of issues 16 and 17: dev/test template families (and holdout, fresh,
-sealed, vault, reserve, ledger, codex, folio, docket, dossier and chart families measured on their
-own), recall per mention and PHI class.
+sealed, vault, reserve, ledger, codex, folio, docket, dossier, chart and binder families measured on
+their own), recall per mention and PHI class.
 
 Entry point only: the code is the ``scripts/generalise/`` package (its docstring explains the
 design and lists the modules).
@@ -19,6 +19,7 @@ design and lists the modules).
     python scripts/generalise.py report --family docket --count 1000 --seed 7
     python scripts/generalise.py report --family dossier --count 1000 --seed 7
     python scripts/generalise.py report --family chart --count 1000 --seed 7
+    python scripts/generalise.py report --family binder --count 1000 --seed 7
 """
 
 import sys

@@ -116,6 +116,21 @@ from other morphemes and forms (``chart``), disjoint from all twelve other famil
 family's persons. The developer never reads it or prints its documents; its failures are looked at
 only as counts per class (``report --family chart``, ``make generalise-chart``).
 
+A fourteenth family, ``binder``, was written in session 20 by a helper, likewise from its own
+knowledge of German-language clinical paperwork and without reading deid's detection code or any
+other family's material: the outpatient and cross-sector paperwork of German, Austrian, Swiss and
+South Tyrolean practices, therapists, care services, insurers and patients (GP and specialist
+record entries, referral slips, prescriptions and therapy orders, sick notes, vaccination and
+mother-child-pass entries, school, kindergarten, sports and driving-fitness certificates, dental
+and ophthalmology records, physiotherapy, speech and occupational therapy notes, mobile home-care
+visit logs, rehab applications and insurer approvals, patient-advocacy and complaint letters,
+clinician e-mails, messenger exports, phone-call notes, appointment reminders, invoices, data-access
+requests and study consent forms), new PHI frames, institution phrasings, ID keywords and number
+shapes, ward, address and mail shapes, place frames and invented places and streets from other
+morphemes and forms (``binder``), disjoint from all thirteen other families, with the test family's
+persons. The developer never reads it or prints its documents; its failures are looked at only as
+counts per class (``report --family binder``, ``make generalise-binder``).
+
 Run it through ``scripts/generalise.py``. Modules:
 
 - ``classes``: the mention classes and the labels.
@@ -123,7 +138,7 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``morphology``: syllable tables and Faker recombination for the invented test names.
 - ``templates``: the two disjoint template families (frames, layouts, greetings, traps).
 - ``places``: gazetteer places (dev), invented villages and streets (test, holdout, fresh, sealed,
-  vault, reserve, ledger, codex, folio, docket, dossier, chart).
+  vault, reserve, ledger, codex, folio, docket, dossier, chart, binder).
 - ``phi_templates``: the disjoint PHI families (address blocks, sentences, sites, ID shapes).
 - ``holdout``: the holdout family's PHI frames and toponym morphemes (not to be read for rules).
 - ``fresh``: the fresh family's PHI frames and toponym morphemes (not to be read for rules).
@@ -142,6 +157,8 @@ Run it through ``scripts/generalise.py``. Modules:
 - ``dossier``: the dossier family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``chart``: the chart family's PHI frames and toponym morphemes (never to be read by the
+  developer).
+- ``binder``: the binder family's PHI frames and toponym morphemes (never to be read by the
   developer).
 - ``mentions``: renders one person mention of a class into labelled pieces.
 - ``phi``: renders the other PHI into labelled pieces.

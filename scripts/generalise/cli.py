@@ -18,7 +18,7 @@ def _parser() -> argparse.ArgumentParser:
         description=(
             "Generalisation harness of issues 16 and 17"
             " (dev/test families, holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket,"
-            " dossier, chart)."
+            " dossier, chart, binder)."
         )
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -35,7 +35,7 @@ def _parser() -> argparse.ArgumentParser:
         default="both",
         help=(
             "both: dev and test (not holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket,"
-            " dossier or chart)"
+            " dossier, chart or binder)"
         ),
     )
     rep.add_argument("--count", type=int, default=300, help="documents per kind and family")

@@ -29,7 +29,7 @@ NOTE_KINDS: tuple[tuple[str, int], ...] = (
 )  # fmt: skip
 # "{in_site}", "{Von_site}" ...: preposition + article before the dative institution; contracted
 # where German contracts them ("im", "vom", "zur"). Only the holdout, fresh, sealed, vault,
-# reserve, ledger, codex, folio, docket, dossier and chart families use them.
+# reserve, ledger, codex, folio, docket, dossier, chart and binder families use them.
 SITE_PREPOSITION = re.compile(r"([Ii]n|[Vv]on|[Zz]u|[Bb]ei)_site")
 CONTRACTIONS: dict[tuple[str, str], str] = {
     ("in", "dem"): "im", ("von", "dem"): "vom", ("zu", "dem"): "zum", ("zu", "der"): "zur",

@@ -18,10 +18,11 @@ fourth, ``fresh``, from that of ``fresh``, the fifth, ``sealed``, from that of `
 sixth, ``vault``, from that of ``vault``, the seventh, ``reserve``, from that of ``reserve``, the
 eighth, ``ledger``, from that of ``ledger``, the ninth, ``codex``, from that of ``codex``, the
 tenth, ``folio``, from that of ``folio``, the eleventh, ``docket``, from that of ``docket``, the
-twelfth, ``dossier``, from that of ``dossier``, and the thirteenth, ``chart``, from that of ``chart``
-(read their docstrings before opening them: none is to be read while working on rules, and
-``vault``, ``reserve``, ``ledger``, ``codex``, ``folio``, ``docket``, ``dossier`` and ``chart`` are
-never to be read by the developer at all).
+twelfth, ``dossier``, from that of ``dossier``, the thirteenth, ``chart``, from that of ``chart``,
+and the fourteenth, ``binder``, from that of ``binder`` (read their docstrings before opening them:
+none is to be read while working on rules, and ``vault``, ``reserve``, ``ledger``, ``codex``,
+``folio``, ``docket``, ``dossier``, ``chart`` and ``binder`` are never to be read by the developer
+at all).
 ``sealed`` also writes ``{dob}`` (a birth date, gold-only) and
 ``{PLACE}``/``{SURNAME}`` in institution names (in capitals).
 """
@@ -31,7 +32,20 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from generalise import chart, codex, docket, dossier, folio, fresh, holdout, ledger, reserve, sealed, vault
+from generalise import (
+    binder,
+    chart,
+    codex,
+    docket,
+    dossier,
+    folio,
+    fresh,
+    holdout,
+    ledger,
+    reserve,
+    sealed,
+    vault,
+)
 
 
 @dataclass(frozen=True)
@@ -128,7 +142,8 @@ TEST_PHI = PhiFamily(
 
 def _written_in(module: types.ModuleType) -> PhiFamily:
     """A family's PHI templates as its own module writes them (holdout.py, fresh.py, sealed.py,
-    vault.py, reserve.py, ledger.py, codex.py, folio.py, docket.py, dossier.py, chart.py)."""
+    vault.py, reserve.py, ledger.py, codex.py, folio.py, docket.py, dossier.py, chart.py,
+    binder.py)."""
     return PhiFamily(
         address_blocks=module.ADDRESS_BLOCKS,
         sentences=module.SENTENCES,
@@ -155,6 +170,7 @@ FOLIO_PHI = _written_in(folio)
 DOCKET_PHI = _written_in(docket)
 DOSSIER_PHI = _written_in(dossier)
 CHART_PHI = _written_in(chart)
+BINDER_PHI = _written_in(binder)
 
 PHI_FAMILIES: dict[str, PhiFamily] = {
     "dev": DEV_PHI,
@@ -170,4 +186,5 @@ PHI_FAMILIES: dict[str, PhiFamily] = {
     "docket": DOCKET_PHI,
     "dossier": DOSSIER_PHI,
     "chart": CHART_PHI,
+    "binder": BINDER_PHI,
 }

@@ -1,5 +1,5 @@
 """Place and street pools of the families: gazetteer places for dev, invented ones for test,
-holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket, dossier and chart.
+holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket, dossier, chart and binder.
 
 Why: a test place that the bundled gazetteer (``dictionaries/postcodes_*.tsv``) lists could be
 found by a lookup, so the test family would measure the list instead of the rules. Test
@@ -18,7 +18,8 @@ codex ones, from those of ``codex``, share no word with any of the eight earlier
 folio ones, from those of ``folio``, share no word with any of the nine earlier families';
 docket ones, from those of ``docket``, share no word with any of the ten earlier families';
 dossier ones, from those of ``dossier``, share no word with any of the eleven earlier families';
-chart ones, from those of ``chart``, share no word with any of the twelve earlier families'.
+chart ones, from those of ``chart``, share no word with any of the twelve earlier families';
+binder ones, from those of ``binder``, share no word with any of the thirteen earlier families'.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from types import ModuleType
 
 from synthetic.pools import DEFAULT_DICT_DIR, wordfreq_filter
 
-from generalise import chart, codex, docket, dossier, folio, holdout, ledger, reserve, sealed, vault
+from generalise import binder, chart, codex, docket, dossier, folio, holdout, ledger, reserve, sealed, vault
 from generalise import fresh as fresh_data
 from generalise.pools import build_pools, dictionary_keys, in_keys, word_keys
 
@@ -302,6 +303,7 @@ def _adjective(village: str) -> str:
 _FORMED_FAMILIES: tuple[tuple[str, ModuleType], ...] = (
     ("fresh", fresh_data), ("sealed", sealed), ("vault", vault), ("reserve", reserve), ("ledger", ledger),
     ("codex", codex), ("folio", folio), ("docket", docket), ("dossier", dossier), ("chart", chart),
+    ("binder", binder),
 )  # fmt: skip
 
 
@@ -309,8 +311,9 @@ def _formed_pools(
     data: ModuleType, name: str, fresh: _FreshCheck, prior: PlacePools, prior_stems: list[str]
 ) -> tuple[PlacePools, _FreshCheck, list[str]]:
     """One family's villages and streets from its ``data`` (``fresh``, ``sealed``, ``vault``,
-    ``reserve``, ``ledger``, ``codex``, ``folio``, ``docket``, ``dossier``, ``chart``), apart from every
-    word of the ``prior`` family's pools and stems; with the check and stems they used."""
+    ``reserve``, ``ledger``, ``codex``, ``folio``, ``docket``, ``dossier``, ``chart``, ``binder``),
+    apart from every word of the ``prior`` family's pools and stems; with the check and stems they
+    used."""
     fresh = _without(fresh, (*prior.places, *prior.streets, *prior_stems))
     heads = [head + stem for head in data.HEADS for stem in data.STEMS]
     stems = sorted(s for s in heads if fresh(s))

@@ -107,7 +107,7 @@ def _fold_set(names: set[str]) -> set[str]:
 def build_pools(dict_dir: Path = DEFAULT_DICT_DIR) -> dict[str, FamilyPools]:
     """Both families at once, so their disjointness is enforced in one place (``holdout``,
     ``fresh``, ``sealed``, ``vault``, ``reserve``, ``ledger``, ``codex``, ``folio``, ``docket``,
-    ``dossier`` and ``chart`` are the test family's pools under their own names)."""
+    ``dossier``, ``chart`` and ``binder`` are the test family's pools under their own names)."""
     return _build_pools(dict_dir)
 
 
@@ -144,10 +144,10 @@ def _build_pools(dict_dir: Path) -> dict[str, FamilyPools]:
         # Plain nouns ("Sauerteig") that no list contains; they are words, so no wordfreq check.
         nouns=clean({n for n, pos in nouns.items() if pos == "Substantiv"}, check_common=False),
     )
-    # The holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket, dossier and chart
-    # families measure new PHI material only: their persons are the test family's.
+    # The holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket, dossier, chart and
+    # binder families measure new PHI material only: their persons are the test family's.
     return {
         "dev": dev, "test": test, "holdout": test, "fresh": test, "sealed": test, "vault": test,
         "reserve": test, "ledger": test, "codex": test, "folio": test, "docket": test, "dossier": test,
-        "chart": test,
+        "chart": test, "binder": test,
     }  # fmt: skip

@@ -114,11 +114,11 @@ TEST = Family(
 )
 # fmt: on
 
-# The holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket, dossier and chart
-# families write their persons in the test family's frames: only their PHI is new.
+# The holdout, fresh, sealed, vault, reserve, ledger, codex, folio, docket, dossier, chart and
+# binder families write their persons in the test family's frames: only their PHI is new.
 FAMILIES: dict[str, Family] = {
     "dev": DEV, "test": TEST, "holdout": TEST, "fresh": TEST, "sealed": TEST, "vault": TEST,
     "reserve": TEST, "ledger": TEST, "codex": TEST, "folio": TEST, "docket": TEST, "dossier": TEST,
-    "chart": TEST,
+    "chart": TEST, "binder": TEST,
 }  # fmt: skip
 SLOT = re.compile(r"\{(\w+)\}|\[\[([^\]]+)\]\]")

@@ -168,7 +168,7 @@ class Chunk:
 
     __slots__ = (
         "ends", "flags", "heads", "joined", "latin1", "lengths_changed", "names", "noun_cues", "padded",
-        "phones", "place_cues", "postcodes", "prepared", "salutations", "site_starts", "starts",
+        "phones", "place_cues", "postcodes", "prepared", "salutations", "site_starts", "site_stems", "starts",
         "street_starts", "suffix_starts",
     )  # fmt: skip
 
@@ -206,6 +206,9 @@ class Chunk:
         self.heads: list[list[tuple[int, int]]] = [[] for _ in range(count)]
         self.street_starts: list[list[int]] = [[] for _ in range(count)]
         self.site_starts: list[list[int]] = [[] for _ in range(count)]
+        # where a compound site word's head starts ("Marien|klinik", "KREIS|SPITAL", "-|Klinik"):
+        # MedicalSite tries its compounds there, not by a search for every head
+        self.site_stems: list[list[int]] = [[] for _ in range(count)]
         # where a street suffix before a house number starts ("…straße 1", "Tor 3")
         self.suffix_starts: list[list[int]] = [[] for _ in range(count)]
         self.flags: list[int] = [0] * count
@@ -248,9 +251,9 @@ class Chunk:
             return
         starts, ends, padded, joined = self.starts, self.ends, self.padded, self.joined
         names, salutations, flags = self.names, self.salutations, self.flags
-        place_cues, heads, street_starts, site_starts, suffix_starts, noun_cues = (
+        place_cues, heads, street_starts, site_starts, suffix_starts, noun_cues, site_stems = (
             self.place_cues, self.heads, self.street_starts, self.site_starts, self.suffix_starts,
-            self.noun_cues,
+            self.noun_cues, self.site_stems,
         )  # fmt: skip
         noun_and_name = NOUN_AND_NAME_AHEAD.match
         note = 0
@@ -282,6 +285,7 @@ class Chunk:
                         or joined[at - 1] == "-"
                     ):
                         flags[note] |= NAMED_SITE
+                        site_stems[note].append(at - offset)
                 elif bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
                     stop = end - 1 - offset
                     if bits & STREET_PREPOSITION and joined[at + 1].isupper():

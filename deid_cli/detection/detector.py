@@ -18,7 +18,6 @@ from deid_cli.detection.chunk import (
     COLON_LABEL,
     DATE_LINE,
     HL7_SEGMENT,
-    NAMED_SITE,
     SUBJECT,
     ZIP_DIGITS,
     Chunk,
@@ -114,6 +113,7 @@ class _NoteScan(NamedTuple):
     heads: list[tuple[int, int]]
     street_starts: list[int]
     site_starts: list[int]
+    site_stems: list[int]  # where a compound site word's head starts (``Chunk.site_stems``)
     suffix_starts: list[int] | None  # None: the chunk holds characters beyond Latin-1
     flags: int
     phones: list[int]
@@ -394,6 +394,7 @@ class Detector:
                 chunk.heads[index],
                 chunk.street_starts[index],
                 chunk.site_starts[index],
+                chunk.site_stems[index],
                 chunk.suffix_starts[index] if chunk.latin1 is not None else None,
                 chunk.flags[index],
                 chunk.phones[index],
@@ -491,7 +492,7 @@ class Detector:
             extra_spans,
             salutations=note.salutations,
             site_starts=site_starts,
-            named_sites=bool(flags & NAMED_SITE),
+            named_sites=note.site_stems,
             variants=note.variants,
         )
 
@@ -525,7 +526,7 @@ class Detector:
         *,
         salutations: dict[int, tuple[str, ...]] | None = None,
         site_starts: list[int] | None = None,
-        named_sites: bool | None = None,
+        named_sites: list[int] | None = None,
         variants: list[tuple[int, int]] | None = None,
     ) -> Detection:
         """The maskers, typing and overlaps, after the pattern stages found ``regex_spans``

@@ -220,6 +220,10 @@ class LocalEngine:
         return [self.options.corpus_file(p) for p in paths]
 
     def run(self, inputs: list[Path], output: Path) -> RunStats:
+        # The detector (its maskers' patterns and word sets, built after the lexicon was moved
+        # out of the collector's sight) lives as long as the run: out of its sight too, so that
+        # pass 1's collections need not walk it again and again.
+        gc.freeze()
         with _fewer_collections():
             return self._run(inputs, output)
 

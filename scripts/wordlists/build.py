@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from wordlists.common_words import build_common_words, frequent_subset
 from wordlists.curated_names import EPONYMS
-from wordlists.curated_sites import MEDICAL_SITES, SITE_PREFIXES
+from wordlists.curated_sites import MEDICAL_SITES, SITE_PHRASES, SITE_PREFIXES
 from wordlists.geonames import COUNTRIES, postcode_rows
 from wordlists.helpers import lines, words
 from wordlists.names import build_names
@@ -50,7 +50,7 @@ def build() -> dict[str, int]:
         **write_postcode_lists(),
         "countries.txt": write_lines("countries.txt", country_names()),
         "medical_sites.txt": write_lines("medical_sites.txt", lines(MEDICAL_SITES)),
-        "site_prefixes.txt": write_lines("site_prefixes.txt", words(SITE_PREFIXES)),
+        "site_prefixes.txt": write_lines("site_prefixes.txt", [*words(SITE_PREFIXES), *lines(SITE_PHRASES)]),
         "eponyms.txt": write_lines("eponyms.txt", words(EPONYMS)),
         "professions.txt": write_lines("professions.txt", build_professions()),
         "organization_words.txt": write_lines("organization_words.txt", build_organization_words()),

@@ -382,4 +382,21 @@ Speziallabor Fachlabor Gerinnungslabor Großlabor Praxislabor Gemeinschaftslabor
 Blutbank Notarztbasis Rettungsbasis Hubschrauberbasis Anlaufstelle Fachstelle Kontaktstelle
 Koordinationsstelle Clearingstelle
 Diakoniestation Hospizverein Hospizhaus
+Akutgeriatrie Leitstelle Rettungsleitstelle Rettungsstelle Rettungsdienst Begutachtungsstelle
+Gesundheitsamt Gesundheitssprengel Sozialsprengel Pflegesprengel Psychiatrieverbund Pflegeverbund
+Gemeindepflege Laborgemeinschaft Apparategemeinschaft Katheterlabor Herzkatheterlabor Prosektur
+Diagnostikum Psychosomatikum Therapeutikum Diakonissenhaus Geburtshaus Mutterhaus Memory-Klinik
+Volkshilfe Hilfswerk Sanitätshaus Kurmittelhaus Mutterberatung Frühförderstelle Palliativteam Hospizteam
+Zahnambulatorium
+"""
+
+#: Site words of several words: English and French names of a kind of house ("Memory Clinic
+#: Zirbl", "Centre Hospitalier Zirbl").
+SITE_PHRASES = """
+Memory Clinic
+Memory Ambulanz
+Day Clinic
+Centre Hospitalier
+Centre hospitalier
+Centre médical
 """

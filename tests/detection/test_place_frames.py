@@ -395,3 +395,111 @@ def test_a_place_label_and_the_source_of_its_value_name_a_place(text: str, place
 )
 def test_a_source_without_a_place_after_it_names_none(text: str) -> None:
     assert [t for t in typed(text) if t[1] == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Wohnort bei Antragstellung: Zirbenau", "Zirbenau"),
+        ("Wohnort der Eltern: Brettheim", "Brettheim"),
+        ("Geburtsort des Vaters: Quirnstetten", "Quirnstetten"),
+        ("Wohnort der Eltern laut Pass: Kolmsdorf", "Kolmsdorf"),
+        ("Heimatort vor Umzug: Zirbenau", "Zirbenau"),
+    ],
+)
+def test_a_place_label_says_whose_or_when_before_its_colon(text: str, place: str) -> None:
+    # Before, "Wohnort bei" read as a label and its copula, and the place after the colon stood bare.
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wohnort bei Bedarf anpassen.",
+        "Wohnort der Patientin unbekannt.",
+        "Wohnort derzeit unklar.",
+    ],
+)
+def test_a_place_label_with_a_gloss_and_no_place_names_none(text: str) -> None:
+    assert [t for t in typed(text) if t[1] == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Übergabe am Grenzübergang Quarnitz Süd, keine Papiere.", "Quarnitz Süd"),
+        ("Unfall an der Abzweigung Zirbenau West hinter der Kurve.", "Zirbenau West"),
+        ("Verkehrsunfall im Kreisverkehr Brettheim Ost.", "Brettheim Ost"),
+        # ... and the first word of a two-word town ("Unter", "Heiligen", "Großen")
+        ("Unfall im Kreisverkehr Unter Quelmbrunn.", "Unter Quelmbrunn"),
+        ("Aufgegriffen am Grenzübergang Heiligen Brelsingau, keine Papiere.", "Heiligen Brelsingau"),
+        ("Sturz auf der Baustelle Großen Moosreith.", "Großen Moosreith"),
+    ],
+)
+def test_a_place_a_noun_names_takes_its_district_word(text: str, place: str) -> None:
+    # Before, the district word after the name stopped the rule ("Zirbenau West" stood bare).
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Unfall auf der Alp ob Zirbenau.", "Zirbenau"),
+        ("Hütte ob Brettheim, Abstieg am Nachmittag.", "Brettheim"),
+        ("Auf der Fahrt gegen Zirbenau kam es zum Unfall.", "Zirbenau"),
+        ("Auf dem Heimweg gegen Kolmsdorf gestürzt.", "Kolmsdorf"),
+    ],
+)
+def test_ob_and_a_ways_gegen_name_a_place(text: str, place: str) -> None:
+    # The Alemannic and Austrian "ob" (above) and the Swiss "gegen" (towards) after a way's noun.
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Impfung gegen Tetanus erfolgt.",
+        "Gegen Abend besser, Allergie gegen Penicillin.",
+        "Er kämpft gegen Zirbenau.",
+        "Ob das stimmt, ist unklar.",
+    ],
+)
+def test_gegen_without_a_way_and_the_conjunction_ob_name_no_place(text: str) -> None:
+    assert [t for t in typed(text) if t[1] == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Er ist Mitglied der Musikkapelle Quelmbrunn, spielt Trompete.", "Quelmbrunn"),
+        ("Training für den Skiclub Brettheim, zweimal pro Woche.", "Brettheim"),
+        ("Anmeldung für den Schikurs: Kolmsdorf, Jänner.", "Kolmsdorf"),
+        ("Das Kind besucht die Spielgruppe Moosreith dreimal.", "Moosreith"),
+    ],
+)
+def test_a_club_a_band_a_group_or_a_course_names_its_town(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Blutgruppe Null positiv.", "Selbsthilfegruppe Anonyme Alkoholiker.", "Kontrollgruppe Placebo."]
+)
+def test_a_group_that_is_no_club_names_no_place(text: str) -> None:
+    assert [t for t in typed(text) if t[1] == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Der Vater wohnt westlich Quelmbrunn seit Jahren.", "Quelmbrunn"),
+        ("Die Tochter lebt etwas außerhalb Brettheim.", "Brettheim"),
+    ],
+)
+def test_a_residence_verb_and_a_side_name_a_place(text: str, place: str) -> None:
+    assert (place, "LOC") in typed(text)
+
+
+def test_a_side_of_a_body_part_names_no_place() -> None:
+    assert [
+        t for t in typed("Schmerz westlich der Narbe, er wohnt westlich vom Zentrum.") if t[1] == "LOC"
+    ] == []

@@ -39,11 +39,13 @@ from deid_cli.detection.lexicon.lists import (
     load_bundled,
 )
 from deid_cli.detection.lexicon.triggers import schema_digest
+from deid_cli.detection.patterns.place_index import PREFIX_WORDS
 
 # 2: classes moved to deid_cli.detection.lexicon; 3: ambiguous names apart; 4: int values, triggers;
 # 5: name sets answered by the automaton, the near-common index packed into one string; 8: the
 # place index learns place endings; 9: countries; 10: countries the gazetteer knows stay places;
-# 11: the place index's prefixes hold the words of position and size (place_index.PREFIX_WORDS)
+# 11: the place index's prefixes hold the words of position and size (place_index.PREFIX_WORDS;
+# the key holds them, so a change to them rebuilds the cache)
 CACHE_FORMAT = 11
 KEEP_ENTRIES = 3
 ENV_CACHE_DIR = "DEID_CACHE_DIR"
@@ -69,8 +71,12 @@ def default_cache_dir() -> Path:
 
 
 def cache_key(files: Sequence[Path]) -> str:
-    """Hash of deid's version and every dictionary file's name and bytes."""
-    digest = hashlib.sha256(f"deid {__version__} format {CACHE_FORMAT} triggers {schema_digest()}\n".encode())
+    """Hash of deid's version, the trigger and place-prefix words fixed in code, and every
+    dictionary file's name and bytes."""
+    prefixes = " ".join(sorted(PREFIX_WORDS))
+    digest = hashlib.sha256(
+        f"deid {__version__} format {CACHE_FORMAT} triggers {schema_digest()} prefixes {prefixes}\n".encode()
+    )
     for path in files:
         digest.update(path.name.encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())

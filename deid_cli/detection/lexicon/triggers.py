@@ -117,6 +117,15 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "hofst.",
         "zufahrt",
         "auffahrt",
+        # the slopes, farms, troughs, wells and oaks of Austrian and Bavarian street names
+        # ("Sonnenlehne 4", "Bergerhube 2", "Rosstränke 7", "Kirchstöckl 3", "Dorfbrunnen 5",
+        # "Dorfeiche 1")
+        "lehne",
+        "hube",
+        "tränke",
+        "stöckl",
+        "brunnen",
+        "eiche",
     ]
 )
 # Street words that make a street only as a word of their own after an adjective ("Lindener Tor
@@ -191,6 +200,9 @@ WAY_HEADS: tuple[str, ...] = ("weg", "fahrt", "strecke", "route")
 PLACE_HEADS: tuple[str, ...] = (
     "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
     "sitz", "aufenthalt",  # "Firmensitz Zirbl", "Dienstsitz: Zirbl", "Kuraufenthalt Zirbl"
+    # a club, band, choir, group or course named by its town ("Musikkapelle Zirbl", "Skiclub
+    # Zirbl", "Spielgruppe Zirbl", "Schikurs: Zirbl")
+    "kapelle", "club", "klub", "verein", "chor", "gruppe", "kurs",
     *WAY_HEADS,
 )  # fmt: skip
 
@@ -208,10 +220,10 @@ PLACE_CUES: tuple[str, ...] = (
     "residenza", "domicilio", "domicile", "comune", "nascita", "naissance", "à", "nato a", "nata a",
     "nato a a", "residente a", "domiciliato a", "domiciliata a", "domiciliato a a",
     "heimatstadt",
-    "ab", "bis", "via", "durch", "vor", "hinter", "nördlich", "südlich", "östlich", "westlich", "nordöstlich",
-    "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb", "ausserhalb",
-    "jenseits", "diesseits", "abseits", "nächst", "zwischen", "bezirk", "landkreis", "stadtteil", "ortsteil",
-    "ortschaft",
+    "ab", "bis", "via", "durch", "vor", "hinter", "ob", "gegen", "nördlich", "südlich", "östlich", "westlich",
+    "nordöstlich", "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb",
+    "ausserhalb", "jenseits", "diesseits", "abseits", "nächst", "zwischen", "bezirk", "landkreis",
+    "stadtteil", "ortsteil", "ortschaft",
     "großraum", "umland", "stadtrand", "ortsrand", "stadtgebiet", "gemeindegebiet", "kreisstadt",
     "hauptstadt", "landeshauptstadt", "bezirkshauptstadt", "heimatdorf", "nachbardorf", "nachbarstadt",
     "nachbarort", "nachbargemeinde", "dorf", "kurort", "marktgemeinde", "stadtgemeinde", "weiler", "siedlung",
@@ -231,12 +243,19 @@ COMPOUND_SITE_HEADS: tuple[str, ...] = (
     # Zirbl", "Akutpsychiatrie Zirbl"; a laboratory's compounds are site words of their own, as
     # "labor" starts too many words of a note: "Laborwerte")
     "apotheke", "psychiatrie", "hospiz", "tagespflege", "intensivpflege", "krankenpflege",
+    # a geriatric house, a care district, a heart's laboratory, a dispatch or advice centre, a
+    # rescue service's base ("Akutgeriatrie Zirbl", "Sozialsprengel Zirbl", "Herzkatheterlabor
+    # Zirbl", "Flugrettungsbasis Zirbl")
+    "geriatrie", "sprengel", "katheterlabor", "leitstelle", "beratungsstelle", "rettungsbasis",
+    "rettungsstation", "rettungsstelle",
+    # an outpatient clinic ("Zahnambulatorium Zirbl")
+    "ambulatorium",
 )  # fmt: skip
 # Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in the lower-case match view:
 # automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case, or
 # capitals after capitals) or after a hyphen flags the note for MedicalSite's named-site scans
 # (no str.find over the chunk).
-NAMED_SITE_STEMS: tuple[str, ...] = (*COMPOUND_SITE_HEADS, "ambulatorium")
+NAMED_SITE_STEMS: tuple[str, ...] = COMPOUND_SITE_HEADS
 
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
 SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
@@ -248,13 +267,15 @@ EPITHET_SITE_WORDS: tuple[str, ...] = ("Zentrum", "Dienst")  # "Mobiler Dienst Z
 # Italian and French practices of South Tyrol and Romandy too ("Studio medico dott. Zirbl").
 DOCTOR_SITE_WORDS: tuple[str, ...] = (
     "Labor", "Röntgen", "Radiologie", "Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie",
+    "Kieferorthopädie", "Podologie", "Osteopathie", "Diätologie", "Heilmassage",
     "Studio medico", "Studio dentistico", "Cabinet médical", "Cabinet dentaire",
 )  # fmt: skip
 # Of those, the therapies whose practices are named after a therapist without a title
 # ("Physiotherapie Zirbl", "Logopädie Anna Zirbl"): a name-like word after one names a practice.
 THERAPY_SITE_WORDS: frozenset[str] = frozenset(
-    {"Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie"}
-)
+    {"Physiotherapie", "Psychotherapie", "Ergotherapie", "Logopädie", "Podologie", "Osteopathie",
+     "Diätologie", "Heilmassage"}
+)  # fmt: skip
 # ... and the services named after their town or owner too ("Labor Zirbl", "Labor Synlab"): a
 # known place or a name-like word after one names the house.
 TOWN_NAMED_SERVICE_WORDS: frozenset[str] = frozenset({"Labor"})

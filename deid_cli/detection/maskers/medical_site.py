@@ -25,6 +25,7 @@ from deid_cli.detection.lexicon.triggers import (
 )
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
+from deid_cli.detection.patterns.alternation import trie_alternation
 from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, compound_start
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
@@ -60,7 +61,7 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|(?:Teil)?[Ss]tationär)"
+    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|Sozial|(?:Teil)?[Ss]tationär)"
     r"(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
     # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
     r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"
@@ -74,7 +75,9 @@ _ELLIPSIS_BEFORE = re.compile(rf"(?<![\w-]){CAPITAL}[a-zäöüß]+-[ \t]+(?:und|
 # before its doctors (``triggers.DOCTOR_SITE_WORDS``: "Labor Dr. Zirbl"; "Labor unauffällig"
 # names none), in one scan.
 _GATED_SITE = re.compile(
-    rf"(?<![\w.-])(?:(?P<epithet>{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})"
+    # not inside a word, or after an acronym's hyphen ("OP-Zentrum Zirbl")
+    r"(?<![\w.])(?:(?<!-)|(?<=[A-Z]{2}-))"
+    rf"(?:(?P<epithet>{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})"
     rf"|{'|'.join(re.escape(word) for word in DOCTOR_SITE_WORDS)})(?![\w-])"
 )
 # The first letters of the saints' and the gated site words: only site starts with one are tried.
@@ -138,18 +141,27 @@ _COMPOUND_KIND = re.compile(
 )
 
 
-def _compound_kinds(view: str) -> list[re.Match[str]]:
-    """_COMPOUND_KIND's matches in ``view``, in order, tried only where a head stands (sought
-    with str.find, not a pattern tried at every letter); one per compound, whichever head of it
-    ("klinik" or "klinikum", "spital" or "hospital") is found first."""
+def _compound_kinds(view: str, heads: list[int] | None) -> list[re.Match[str]]:
+    """_COMPOUND_KIND's matches in ``view``, in order, tried only where a head stands: at
+    ``heads`` (where the chunk's automaton saw one), or where str.find finds one (not a pattern
+    tried at every letter); one per compound, whichever head of it ("klinik" or "klinikum",
+    "spital" or "hospital") is found first."""
     found: dict[int, re.Match[str]] = {}
+    for pos in heads if heads is not None else _head_positions(view):
+        if (match := _COMPOUND_KIND.match(view, pos)) is not None:
+            found.setdefault(match.end(), match)
+    return sorted(found.values(), key=lambda m: m.start())
+
+
+def _head_positions(view: str) -> list[int]:
+    """Where a compound site word's head stands in ``view`` (lower case or capitals)."""
+    positions = []
     for head in (*COMPOUND_SITE_HEADS, *UPPER_SITE_HEADS):
         pos = view.find(head)
         while pos >= 0:
-            if (match := _COMPOUND_KIND.match(view, pos)) is not None:
-                found.setdefault(match.end(), match)
+            positions.append(pos)
             pos = view.find(head, pos + 1)
-    return sorted(found.values(), key=lambda m: m.start())
+    return positions
 
 
 # A practice's word, alone or as a compound's head: its name is its doctor's ("Praxis Koch").
@@ -199,6 +211,8 @@ _NAME_BEFORE = re.compile(
 )
 # The acronym of a house's owner hyphenated onto its site word: "PVA-Rehabilitationszentrum".
 _OWNER_BEFORE = re.compile(r"(?<![\w.-])[A-Z]{2,6}-\Z")
+# A word before a slash, the first of a bilingual house's two site words.
+_WORD_BEFORE_SLASH = re.compile(r"(?<![\w./-])[^\W\d_]+/\Z")
 # ... or before a blank, where the house has a name after its word ("SVA Rehaklinik Zirbl"; not
 # "MRT Klinikum" alone, where no name follows), unless it is an examination's or a unit's
 # acronym (a common word such as "MRT", "CT", or one of these): "Befund vom MRT Klinikum Zirbl".
@@ -236,8 +250,19 @@ _PATRON_AFTER = re.compile(
 _TOWN_NOUNS = frozenset(
     {"Stadt", "Gemeinde", "Landeshauptstadt", "Marktgemeinde", "Stadtgemeinde", "Kreises"}
 )
-# Where a house stands, between its site word and a name: "Klinik am Zirbenberg".
-_SITUATED = re.compile(r"[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der|auf[ \t]+dem|zum|zur)(?=[ \t])")
+# Where a house stands, between its site word and a name: "Klinik am Zirbenberg"; in Italian
+# and French too: "Ospedale di Zirbl", "Centre Hospitalier du Lärch".
+_SITUATED = re.compile(
+    r"[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der|auf[ \t]+dem|zum|zur|di|de|du|del|della)(?=[ \t])"
+)
+# The district a public service is named by, before its name: "Gesundheitsamt Landkreis
+# Zirbl", "Spitex Region Lärchtal", "Sozialsprengel Gemeinde Zirbl".
+_AREA_NOUN = re.compile(
+    r"[ \t]+(?:des[ \t]+)?(?:Landkreis(?:es)?|Kreis(?:es)?|Stadtkreis(?:es)?|Bezirk(?:s|es)?|Kanton(?:s)?"
+    r"|Region|Stadt|Gemeinde|Marktgemeinde|Stadtgemeinde)(?=[ \t])"
+)
+# The second word of a town's name after its first, on the same line.
+_SECOND_TOWN_WORD = re.compile(rf"[ ]({CAPITAL}[^\W\d_]{{2,40}})(?![\w.-])")
 
 
 # What every _NAMED_SITE match contains, starting with a literal the engine finds fast: a note
@@ -266,7 +291,7 @@ class MedicalSiteMasker:
         if site_prefixes:
             # Letterheads write the house in capitals too ("LANDESKRANKENHAUS INNSBRUCK").
             forms = {form for p in site_prefixes for form in (p, p.upper())}
-            body = "|".join(re.escape(p) for p in sorted(forms, key=len, reverse=True))
+            body = trie_alternation(forms)  # longest first, in steps per letter, not per word
             # not inside a word, or after an acronym's hyphen ("PVA-Rehabilitationszentrum")
             self._prefix: re.Pattern[str] | None = guarded(
                 r"(?<![\w.])(?:(?<!-)|(?<=[A-Z]{2}-))", rf"(?:{body})(?![\w])"
@@ -340,16 +365,19 @@ class MedicalSiteMasker:
                     doctors = self._town_end(ctx, match.end()) or self._name_end(ctx, match.end())
                 if doctors is not None and not ctx.is_blocked(match.start(), doctors):
                     ctx.site_votes.append(Vote(match.start(), doctors, self.name, hint="site", type=SIT))
-            elif _EPITHET_BEFORE.search(
-                ctx.view, max(0, match.start() - 30), match.start()
-            ) or _DEPARTMENT.match(ctx.view, match.end()):
-                # "Psychiatrisches Zentrum Zirbl", "Zentrum für Altersmedizin Zirbl": the noun is a
-                # house's only after an epithet or before its department (which needs a town)
+            elif (
+                ctx.view[match.start() - 1 : match.start()] == "-"
+                or _EPITHET_BEFORE.search(ctx.view, max(0, match.start() - 30), match.start())
+                or _DEPARTMENT.match(ctx.view, match.end())
+            ):
+                # "Psychiatrisches Zentrum Zirbl", "Zentrum für Altersmedizin Zirbl", "OP-Zentrum
+                # Zirbl": the noun is a house's only after an epithet or an acronym's hyphen, or
+                # before its department (which needs a town)
                 self._vote_named(ctx, match.start(), match.end())
         if may_name:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
             # its head noun, then named as the listed site words are.
-            for match in _compound_kinds(ctx.view):
+            for match in _compound_kinds(ctx.view, ctx.named_sites):
                 start = compound_start(ctx.view, match.start())
                 if start is not None and not self._site_follows(ctx, match.end()):
                     self._vote_named(ctx, start, match.end())
@@ -394,6 +422,8 @@ class MedicalSiteMasker:
             end = _surname_end(ctx, word_end)  # "Praxis Koch": the doctor's name, a word too
         if end is None:
             end = self._situated_end(ctx, word_end)
+        if end is None and (area := _AREA_NOUN.match(ctx.view, word_end)) is not None:
+            end = self._town_end(ctx, area.end()) or self._name_end(ctx, area.end())
         if end is None:
             patron = _PATRON_AFTER.match(ctx.view, word_end)
             end = patron.end() if patron is not None else None
@@ -422,6 +452,11 @@ class MedicalSiteMasker:
         if ctx.view[start - 1 : start] == "-":  # "PVA-Rehabilitationszentrum"
             owner = _OWNER_BEFORE.search(ctx.view, max(0, start - 8), start)
             start = owner.start() if owner is not None else start
+        elif ctx.view[start - 1 : start] == "/" and self._prefix is not None:
+            # a bilingual house's two words: "Krankenhaus/Ospedale Zirbl", "Spital/Hôpital Zirbl"
+            first = _WORD_BEFORE_SLASH.search(ctx.view, max(0, start - 32), start)
+            if first is not None and self._prefix.fullmatch(ctx.view, first.start(), start - 1):
+                start = first.start()
         if start == word_start:
             start = self._name_before(ctx, start)
         if start == word_start and end > word_end:  # "SVA Rehaklinik Zirbl"
@@ -544,6 +579,15 @@ class MedicalSiteMasker:
             return None
         if not ctx.looks_like_name(*word.span()) and not _compound_town(ctx, word.group()):
             return None
+        # a town of two words no list knows ("Klinikum Zirbl Lärchfeld"): a second word that may
+        # be a name too, on no name list; else the mask would end inside the town's name
+        second = _SECOND_TOWN_WORD.match(ctx.view, word.end())
+        if (
+            second is not None
+            and not ctx.lexicon.is_listed_name(second.group(1))
+            and ctx.plausible_unknown_name(*second.span(1))
+        ):
+            return second.end()
         return word.end()
 
     def _department_end(self, ctx: NoteContext, pos: int) -> int | None:

@@ -243,7 +243,7 @@ _APPOSITION_NOUNS = "|".join(
 )
 # A residence label's copula or adverb before its place: "Heimat ist Zirbl", "Wohnort derzeit
 # Zirbl", "Geburtsort vermutlich Zirbl" (one lower-case word; a place starts with a capital).
-_RESIDENCE_COPULA = r"(?!laut[ \t])[a-zäöüß]{3,16}"
+_RESIDENCE_COPULA = r"(?!(?:laut|bei|vor|nach|seit|der|des)[ \t])[a-zäöüß]{3,16}"
 # The labels of a residence or a place a note names, which a copula may follow ("Unfallort war").
 _RESIDENCE_LABEL = (
     rf"(?:(?:Wohn|Geburts|Heimat|Herkunfts)ort|{_LABEL_NOUN}|Herkunft|Heimat|Wohnsitz"
@@ -255,9 +255,18 @@ _GLOSS = re.compile(_GLOSS_BEFORE_COLON)
 _GLOSS_AT_END = re.compile(r"[ \t]*\([^()\n]{1,24}\)\Z")
 # ... or the source a label's value comes from, without brackets: "Arbeitsort lt. Arbeitgeber
 # Zirbl", "Wohnort laut e-card: Zirbl", "Unfallort gem. Polizei Zirbl".
-_SOURCE_GLOSS_BODY = r"[ \t]+(?:lt\.|laut|gem\.|gemäß)[ \t]+[^\W\d_][\w\-]{1,24}\.?"
+# ... or whose value it is, or when it held, before the colon: "Wohnort der Eltern: Zirbl",
+# "Wohnort der Eltern laut Pass: Zirbl", "Wohnort bei Antragstellung: Zirbl".
+_SOURCE = r"[ \t]+(?:lt\.|laut|gem\.|gemäß)[ \t]+[^\W\d_][\w\-]{1,24}\.?"
+_SOURCE_GLOSS_BODY = (
+    rf"(?:{_SOURCE}|[ \t]+(?:(?:der|des)[ \t]+[^\W\d_][\w\-]{{1,24}}(?:{_SOURCE})?"
+    r"|(?:bei|vor|nach|seit)[ \t]+[^\W\d_][\w\-]{1,24})(?=[ \t]*:))"
+)
 _SOURCE_GLOSS = re.compile(_SOURCE_GLOSS_BODY + r"(?:[ \t]*:)?")
-_SOURCE_FIRSTS = "lg"  # the first letters of a source's gloss (a one-letter test before the regex)
+# The first letters of a source's gloss, and after a label ("Wohnort", not "in der", "aus dem")
+# also of whose or when: a one-letter test before the regex.
+_SOURCE_FIRSTS = "lg"
+_LABEL_GLOSS_FIRSTS = "lgdbvns"
 # Bilingual forms of South Tyrol and Switzerland: the Italian and French labels and phrases of a
 # residence or a birthplace ("Residenza: Zirbl", "domicilié(e) à Zirbl", "nato/a a Zirbl").
 _ROMANCE_LABEL = (
@@ -295,7 +304,7 @@ _LOC_TRIGGER = guarded(
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
     r"[Nn]ähe(?:[ \t]+von)?|(?:[Uu]mgebung|[Gg]egend)[ \t]+von|(?:[Gg]egend|[Rr]und)[ \t]+um|"
-    r"[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|"
+    r"[Aa]b|[Bb]is|[Vv]ia|[Dd]urch|ob|gegen|"
     r"[Vv]or|[Hh]inter|"
     r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Nn]ord(?:öst|west)lich|[Ss]üd(?:öst|west)lich"
     r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb|[Jj]enseits|[Dd]iesseits|[Aa]bseits|[Nn]ächst)"
@@ -310,10 +319,17 @@ _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"
 )
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
+# The sides of a place ("westlich", "außerhalb"; ``_SIDE_CUES``), as a residence verb's cue.
+_SIDES = (
+    r"(?:nord|süd)?(?:öst|west)lich|nördlich|südlich|oberhalb|unterhalb|au(?:ß|ss)erhalb|jenseits|diesseits"
+    r"|abseits|nächst"
+)
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
     r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in"
     r"|(?:wohnt|lebt|wohnhaft|wohnte|lebte)(?:[ \t]+[^\s.,;:!?()]{1,15}){1,5}[ \t]+in"
+    # a side of a place after a residence verb ("wohnt westlich Zirbl", "lebt etwas außerhalb Zirbl")
+    rf"|(?:wohnt|lebt|wohnhaft|wohnte|lebte)(?:[ \t]+[^\s.,;:!?()]{{1,15}}){{0,4}}[ \t]+(?:{_SIDES})"
     r"|(?:(?:wohn|geburts|heimat|herkunfts)ort|herkunft|heimat|wohnsitz|(?:heimat|wohn)gemeinde)"
     rf"[ \t]+{_RESIDENCE_COPULA}"
     r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde"
@@ -351,13 +367,16 @@ _AFTER_GEGEND = 64  # only as the end of "Gegend um" or "rund um"
 _MAY_WAY_END = 256  # a place no list knows at a way's end ("die Strecke bis Zirbl")
 _ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOWN | _MAY_WAY_END
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
-_ROUTE_CUES = ("bei", "ab", "bis", "via", "durch", "vor", "hinter")
+# "ob": the Alemannic and Austrian "above" ("die Alp ob Zirbl"), a route's cue as "hinter" is.
+_ROUTE_CUES = ("bei", "ab", "bis", "via", "durch", "vor", "hinter", "ob")
 # A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau", "jenseits
 # von Zirbenau", and the Austrian "nächst Zirbenau".
 _SIDE_CUES = (
     "nördlich", "südlich", "östlich", "westlich", "nordöstlich", "nordwestlich", "südöstlich", "südwestlich",
     "oberhalb", "unterhalb", "außerhalb", "ausserhalb", "jenseits", "diesseits", "abseits", "nächst",
 )  # fmt: skip
+# The prepositions a residence verb names a place with: "in" and the sides.
+_RESIDENCE_PREPOSITIONS = frozenset(("in", *_SIDE_CUES))
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
@@ -385,8 +404,11 @@ _CUE_TESTS: dict[str, int] = {
     "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN | _MAY_WAY_END,  # also "Stadtrand von"
     "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND | _MAY_WAY_END,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
-    **dict.fromkeys(_SIDE_CUES, _MAY_KNOWN | _MAY_TOWN),
+    **dict.fromkeys(_SIDE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
     "bis": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_WAY_END,
+    # "gegen" names a place only as a way's end, in Swiss usage ("auf der Fahrt gegen Zirbl";
+    # "gegen Abend", "gegen Tetanus")
+    "gegen": _MAY_KNOWN | _MAY_WAY_END,
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
@@ -981,7 +1003,7 @@ class OrgStage:
                     found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
             before = text[max(0, m.start() - _BEFORE_CUE_REACH) : m.start()] if prep else ""
             if prep and (
-                (prep.lower() in ("bis", "nach", "von") and _WAY_BEFORE.search(before))
+                (prep.lower() in ("bis", "nach", "von", "gegen") and _WAY_BEFORE.search(before))
                 or " ".join(prep.lower().split()) == "rund um"
             ):
                 # "die Strecke bis Zirbl", "rund um Zirbl": a way's end or its round, a place
@@ -989,8 +1011,14 @@ class OrgStage:
                 if unknown is not None and (found is None or unknown[0] >= found[0]):
                     spans.append(Span(m.end(), unknown[0], LOC, MASKERS[LOC]))
                     continue
-            if prep and prep.lower() == "in" and self._residence_cue_before(text, m.end()):
-                # "lebt seit Jahren in Zirbl": the residence cue, a few words before its "in"
+            if prep == "gegen":
+                # only a way's end names a place ("gegen Abend", "gegen Zirbl" alone name none)
+                if found is not None and _WAY_BEFORE.search(before):
+                    spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
+                continue
+            if prep and prep.lower() in _RESIDENCE_PREPOSITIONS and self._residence_cue_before(text, m.end()):
+                # "lebt seit Jahren in Zirbl": the residence cue, a few words before its "in"; "wohnt
+                # westlich Zirbl": a side after it
                 unknown = self._unknown_place(text, m.end())
                 if unknown is not None and (found is None or unknown[0] >= found[0]):
                     spans.append(Span(m.end(), unknown[0], LOC, MASKERS[LOC]))
@@ -1072,13 +1100,21 @@ class OrgStage:
         stop = known[0] if known is not None else None
         if stop is None and self._town_like is not None and self._place_like is not None:
             unknown = unknown_place_end(text, m.end(), self._place_like, self._place_prefixes, compounds=True)
-            if unknown is not None and all(
-                self._town_like(part, ending=False) for part in text[m.end() : unknown].split()
-            ):
+            if unknown is not None and self._may_be_town(text[m.end() : unknown].split()):
                 stop = unknown
+        if stop is not None and (district := _DISTRICT.match(text, stop)) is not None:
+            stop = district.end()  # "am Grenzübergang Zirbl Süd"
         if stop is None or _AFTER_NAMED_PLACE.match(text, stop) is None:
             return None
         return Span(m.end(), stop, LOC, MASKERS[LOC])
+
+    def _may_be_town(self, words: list[str]) -> bool:
+        """May these words be a town no list knows? Each may be a town's, but the words before
+        the last may also be the first words of several-word places ("Unter Zirbl")."""
+        town_like, prefixes = self._town_like, self._place_prefixes
+        if town_like is None or not words or not town_like(words[-1], ending=False):
+            return False
+        return all(town_like(word, ending=False) or fold(word) in prefixes for word in words[:-1])
 
     def _places_after_compounds(self, text: str, heads: list[tuple[int, int]] | None) -> list[Span]:
         """The place a compound of a place's kind names ("Talort Zirbl", ``PLACE_HEADS``): a
@@ -1127,7 +1163,8 @@ class OrgStage:
         """Could a place pattern find a place after the cue word at ``start:end``? The
         pre-check before ``_LOC_TRIGGER`` scans the note: it runs ``tests``, those
         ``_CUE_TESTS`` names for the word, each at least as lenient as the pattern's own."""
-        pos = _after_cue(text, end)
+        label = bool(tests & _MAY_COPULA)  # a label ("Wohnort"), which a qualifier may follow
+        pos = _after_cue(text, end, label)
         # Every place the patterns find after a cue starts with a capital right there (after
         # blanks, a colon, an abbreviation's stop: "Wohnh. Zirbl", a label's gloss); a label's
         # copula ("Heimat ist Zirbl") is the one lower-case word that may stand between.
@@ -1145,7 +1182,7 @@ class OrgStage:
             return False
         # The tests read from the cue's end, or from after a source's gloss ("Arbeitsort lt.
         # Arbeitgeber Zirbl"); a gloss in brackets only a label's colon follows (``_LOC_TRIGGER``).
-        at = _source_end(text, end, _after(text, end)) or end
+        at = _source_end(text, end, _after(text, end), label) or end
         before = text[max(0, start - _BEFORE_CUE_REACH) : start]
         if (
             tests & _MAY_WAY_END
@@ -1425,22 +1462,23 @@ def place_may_follow(text: str, word: str, end: int) -> bool:
     return pos < len(text) and text[pos].isupper()
 
 
-def _after_cue(text: str, end: int) -> int:
+def _after_cue(text: str, end: int, label: bool = False) -> int:
     """Where a place may start after a cue word that ends at ``end``: after blanks, a colon, an
     abbreviation's stop ("Wohnh. |Zirbl"), a gloss before the colon ("Geburtsort (lt. Pass):
     |Zirbl") and a value's source ("Arbeitsort lt. Arbeitgeber |Zirbl")."""
     pos = _after(text, end, " \t:.")
     if text.startswith("(", pos) and (gloss := _GLOSS.match(text, end)) is not None:
         pos = _after(text, gloss.end(), " \t:.")
-    elif (source := _source_end(text, end, pos)) is not None:
+    elif (source := _source_end(text, end, pos, label)) is not None:
         pos = _after(text, source, " \t:")
     return pos
 
 
-def _source_end(text: str, end: int, first: int) -> int | None:
+def _source_end(text: str, end: int, first: int, label: bool = False) -> int | None:
     """The end of a value's source right after a cue word that ends at ``end`` ("Arbeitsort| lt.
-    Arbeitgeber|"), whose first letter stands at ``first``; tested by that letter first."""
-    if text[first : first + 1] not in _SOURCE_FIRSTS:
+    Arbeitgeber|"), whose first letter stands at ``first``; tested by that letter first. After a
+    ``label`` also whose place it is or when ("Wohnort| der Eltern|: Zirbl")."""
+    if text[first : first + 1] not in (_LABEL_GLOSS_FIRSTS if label else _SOURCE_FIRSTS):
         return None
     source = _SOURCE_GLOSS.match(text, end)
     return source.end() if source is not None else None

@@ -486,13 +486,13 @@ _CLOSING_GROUP = r"[ ][A-Z]{1,3}(?![\w\-.])"
 _MORE_GROUPS = rf"(?P<more>(?:{_GROUP}(?![\w\-/]|[.,]\d)){{0,5}}(?:(?<=\d){_CLOSING_GROUP})?)"
 # A code holds a digit: a keyword followed by another keyword's word is no code, and must not
 # hide that keyword from the scan ("Ref.: Acc.-Nr. CT-2019-1122", "Ref.: KVNR Q481 227 903").
-_HOLDS_DIGIT = r"(?=[A-Za-z\-/.]{0,40}\d|[A-Z]{1,4}[ ]\d)"
+_HOLDS_DIGIT = r"(?=[A-Za-zÄÖÜ\-/.]{0,40}\d|[A-Z]{1,4}[ ]\d)"
 # The code may open with a short series of capitals and a blank ("Histologie-Nr.: H 2023/4455",
 # "Geschäftszeichen ABCD 123/45").
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
     + rf"(?P<code>{_HOLDS_DIGIT}(?:{_COURT_CODE}(?![\w\-/])|{_PENSION_NUMBER}|"
-    r"(?:[A-Z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,39}))(?![\w\-/])"
+    r"(?:[A-Z]{1,4}\d?[ ](?=\d))?[A-Za-z0-9ÄÖÜ](?:[A-Za-z0-9ÄÖÜ]|[\-/.](?=[A-Za-z0-9ÄÖÜ])){0,39}))(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
@@ -512,13 +512,13 @@ _ID_GENERIC = re.compile(
     rf"(?P<kw>{CAPITAL}(?:(?<![\w\-]{CAPITAL})|(?<=(?<![\w\-])e{CAPITAL}))"
     rf"(?:[a-zäöüß](?:[a-zäöüß]|{CAPITAL}(?=[a-zäöüß])){{0,29}}"
     r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
-    r"|[Zz]eichen|[Zz]iffer|[ ]?(?=#))"
+    r"|[Zz]eichen|[Zz]iffer|referenz|[ ]?(?=#))"
     rf"|{CAPITAL}{{1,20}}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
     r"|-(?:Nr\.?|Nummer|No\.|Code|Zl\.))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
     + rf"(?P<code>{_HOLDS_DIGIT}(?:{_COURT_CODE}(?![\w\-/])|{_PENSION_NUMBER}|{_SPACED_START}|"
-    r"(?:[A-Z]{1,4}[ ](?=\d))?[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){2,39}))(?![\w\-/])"
+    r"(?:[A-Z]{1,4}\d?[ ](?=\d))?[A-Za-z0-9ÄÖÜ](?:[A-Za-z0-9ÄÖÜ]|[\-/.](?=[A-Za-z0-9ÄÖÜ])){2,39}))(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
 )  # fmt: skip
@@ -552,7 +552,7 @@ def _id_keyword_ok(m: re.Match[str]) -> bool:
     keyword = m.group("kw").lower()
     if keyword.startswith(_NOT_ID_KEYWORDS):
         return False
-    if keyword.startswith("ref"):  # "Referenz: 135-145" is a lab's reference range
+    if keyword.startswith("ref") or keyword.endswith("referenz"):  # a lab's reference range ("135-145")
         span = _NUMERIC_RANGE.fullmatch(m.group("code"))
         return span is None or int(span[1]) >= int(span[2])
     return True
@@ -578,17 +578,20 @@ _FLOOR_AND_WING = (
 # Roman numbers: "Station IIb", "Innere II", "Station 3/II" (to XII; "V" alone, "X" alone and
 # "I" alone are too often a letter or a word).
 _ROMAN = r"(?:XI{1,2}|I[VX]|VI{1,3}|I{2,3})"
+# A wing's room after a floor and a slash ("2/B4"), not a vertebra after one ("C5/C6", "L4/L5").
+_WING_ROOM = r"(?<![A-Za-z]\d[./\-])(?<![A-Za-z]\d\d[./\-])[A-Z]\d{1,2}"
 _WARD_NUMBER = (
     rf"(?:{_FLOOR_AND_WING}"
     rf"|(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,3}}[ ]?|{_WARD_ABBREVIATION})?"
-    rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./\-](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])))?"
+    rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./\-](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])|{_WING_ROOM}))?"
     rf"(?:[A-Z]|[a-gi-wyz])?(?:-[A-Z](?![\w]))?{_WINGS_AFTER}?"
     rf"|{_ROMAN}[a-d]?(?![\w\-]))"
 )
 # A room's number may name its floor or bed, or its wing: "1204", "305/1", "2.14", "E2.14", "B.12",
 # "4 Süd", "SRA 2", "3.OG-C5".
 _ROOM_NUMBER = (
-    rf"{_FLOOR_AND_WING}|(?:{CAPITAL}{{1,3}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}(?:[./\-]\d{{1,3}})?"
+    rf"{_FLOOR_AND_WING}|(?:{CAPITAL}{{1,3}}[\- ]?|{_LETTER_DOT})?\d{{1,4}}"
+    rf"(?:[./\-](?:\d{{1,3}}|{_WING_ROOM}))?"
     rf"(?:[A-Z]|[a-c]|-[A-Z](?!\w))?{_WINGS_AFTER}?"
 )
 # A letter that is not an initial ("Haus B", not "Station B. Huber"), maybe with a wing.
@@ -618,7 +621,7 @@ _WARD_WORDS = [
 # Also the places a patient is put in a room or a bay: a chair, a couch, a niche, a bay.
 _ROOM_WORDS = [
     "Zimmer", "Zi.", "Raum", "Bett", "Box", "Koje", "Saal", "Kabine", "Zelle", "Schlafsaal", "Nische",
-    "Bucht", "Bay", "Sessel", "Liege",
+    "Bucht", "Bay", "Sessel", "Liege", "Appartement", "Apartment",
 ]  # fmt: skip
 # "Zimmer-Nr. 12", "Boxen-Nr. 4", "Zimmerkennung B-12"
 _ROOM_NR = r"(?:(?:e?n)?-?[ ]?(?:Nr\.?|[Nn]ummer)|kennung|-[Kk]ennung)?"
@@ -791,10 +794,11 @@ _WARD_DEPARTMENT = re.compile(
 # "Stat. Enzian". Not a department, a wing, a kind of ward or a role ("Station Kardiologie",
 # "Station Aufnahme", "Stationsarzt").
 _NAMED_WARD = re.compile(
-    # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie" (a "Sozialstation"
-    # is a care service, named after its town: a site)
+    # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie" (a "Sozialstation",
+    # "Diakoniestation" or "(Berg)Rettungsstation" is a care or rescue service named after its
+    # town: a site)
     r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)"
-    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)station)[ \t]{{1,3}}"
+    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)(?<!iakonie)(?<!ettungs)station)[ \t]{{1,3}}"
     rf"(?P<code>(?P<name>{CAPITAL}[a-zäöüß]{{2,20}})(?:[ \t]\d{{1,2}}[A-Za-z]?)?)(?![\w\-])"
 )
 # Lower case: what a ward's name is not.

@@ -32,12 +32,18 @@ COUNTRY_CODES = r"(?:AUT|DEU|CHE|LIE|ITA|FRA|AT|DE|CH|FL|LI|IT|A|D|I)"
 COUNTRY_BEFORE_ZIP = rf"{COUNTRY_CODES}(?:[-–][ ]?|[ ](?=\d))"
 # Words of position, size or direction that open a place's name as a word of its own ("Hinter
 # Zirbl", "Inner Zirbl", "Lange Zirbl"): prefixes of places no list knows, as the first words of
-# the gazetteer's several-word places are ("Bad", "Ober", "St.").
+# the gazetteer's several-word places are ("Bad", "Ober", "St."). With them the adjectives of a
+# people or a language that old two-word town names start with ("Deutsch Zirbl", "Ungarisch
+# Zirbl", "Welsch Zirbl"), the inflected adjectives of some ("Großen Zirbl", "Alten Zirbl"), and
+# the Alemannic words ("Usser", "Hinder", "Ennet", "Mittler").
 PREFIX_WORDS: frozenset[str] = frozenset({
-    "hinter", "vorder", "inner", "innere", "äußere", "außer", "ausser", "ober", "obere", "nieder", "untere",
-    "unter", "mittel", "mitter", "hoch", "hohe", "hohen", "groß", "gross", "große", "grosse", "klein",
-    "kleine", "alt", "alte", "neu", "neue", "nord", "süd", "ost", "west", "lang", "lange", "schön", "kalt",
-    "warm", "deutsch", "windisch", "wendisch", "markt", "sankt", "st.", "bad", "maria", "heiligen",
+    "hinter", "hintere", "hinder", "vorder", "vordere", "inner", "innere", "äußere", "außer", "ausser",
+    "usser", "ennet", "ober", "obere", "nieder", "untere", "unter", "mittel", "mitter", "mittler",
+    "mittlere", "hoch", "hohe", "hohen", "groß", "gross", "große", "grosse", "großen", "grossen", "klein",
+    "kleine", "kleinen", "alt", "alte", "alten", "neu", "neue", "neuen", "langen", "nord", "süd", "ost",
+    "west", "lang", "lange", "schön", "kalt", "warm", "markt", "pfarr", "sankt", "st.", "bad", "maria",
+    "heiligen", "deutsch", "windisch", "wendisch", "welsch", "böhmisch", "mährisch", "ungarisch",
+    "kroatisch", "slowenisch", "polnisch",
 })  # fmt: skip
 # District words that close a place's name ("Zirbl Nord", "Zirbl-Land"); the address, place
 # and site rules each add what may follow them.

@@ -51,6 +51,17 @@ def test_changing_a_dictionary_file_rebuilds(tmp_path: Path) -> None:
     assert INVENTED.lower() in public.name_words
 
 
+def test_changing_the_place_prefix_words_in_code_rebuilds(tmp_path: Path, monkeypatch) -> None:
+    # The place index is built with place_index.PREFIX_WORDS: a cache made before they changed
+    # would hold the old prefixes ("Welsch Zirbl" read as one word and a stray one).
+    from deid_cli.detection.lexicon import cache
+
+    _, first = load_public_lexicon(cache_dir=tmp_path)
+    monkeypatch.setattr(cache, "PREFIX_WORDS", cache.PREFIX_WORDS | {"zirbleitner"})
+    _, second = load_public_lexicon(cache_dir=tmp_path)
+    assert second.source == "built" and second.key != first.key
+
+
 def test_no_cache_builds_and_writes_nothing(tmp_path: Path) -> None:
     _, report = load_public_lexicon(cache_dir=tmp_path / "cache", use_cache=False)
     assert report.source.startswith("built")

@@ -12,7 +12,7 @@ import pytest
 from deid_cli.detection.detector import Detector
 from deid_cli.detection.lexicon.loading import DictionaryOptions, build_lexicon
 from deid_cli.detection.normalize import fold
-from deid_cli.detection.spans import HCP, PAT, PER, SIT
+from deid_cli.detection.spans import DEFAULT_TYPES, HCP, ID, PAT, PER, SIT
 
 LEX = build_lexicon(DictionaryOptions())
 DET = Detector(LEX)
@@ -912,4 +912,96 @@ def test_a_lab_a_pharmacy_a_depot_or_a_service_named_by_its_town_is_one_site(tex
     ],
 )
 def test_a_lab_or_a_service_without_a_name_names_no_site(text: str) -> None:
+    assert [s for s in found(text) if s[1] == SIT] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Zuweisung durch die Akutgeriatrie Zirbleitner.", "Akutgeriatrie Zirbleitner"),
+        ("Der Sozialsprengel Hofbrunninger übernimmt die Pflege.", "Sozialsprengel Hofbrunninger"),
+        ("Befund vom Herzkatheterlabor Quendelhofer liegt vor.", "Herzkatheterlabor Quendelhofer"),
+        ("Die Rettungsleitstelle Stramlinger informierte uns.", "Rettungsleitstelle Stramlinger"),
+        ("Anmeldung in der Begutachtungsstelle Zirbleitner.", "Begutachtungsstelle Zirbleitner"),
+        ("Die Gemeindepflege Hofbrunninger besucht sie.", "Gemeindepflege Hofbrunninger"),
+        ("Befund der Laborgemeinschaft Quendelhofer anbei.", "Laborgemeinschaft Quendelhofer"),
+        ("Entlassung in das Diakonissenhaus Stramlinger.", "Diakonissenhaus Stramlinger"),
+        ("Das Gesundheitsamt Zirbleitner wurde informiert.", "Gesundheitsamt Zirbleitner"),
+        ("Obduktion in der Prosektur Hofbrunninger.", "Prosektur Hofbrunninger"),
+        ("Das Psychosomatikum Quendelhofer übernimmt.", "Psychosomatikum Quendelhofer"),
+        ("Die Memory Clinic Stramlinger testete sie.", "Memory Clinic Stramlinger"),
+        ("Verlegung ins Centre Hospitalier Zirbleitner.", "Centre Hospitalier Zirbleitner"),
+        ("Das OP-Zentrum Hofbrunninger meldet den Termin.", "OP-Zentrum Hofbrunninger"),
+        ("Die Flugrettungsbasis Quendelhofer meldete.", "Flugrettungsbasis Quendelhofer"),
+        # a bilingual house's two site words
+        ("Das Krankenhaus/Ospedale Zirbleitner meldet.", "Krankenhaus/Ospedale Zirbleitner"),
+        # outpatient and community care
+        ("Betreuung durch das Mobile Palliativteam Hofbrunninger.", "Mobile Palliativteam Hofbrunninger"),
+        ("Kontakt mit dem Sozialen Dienst Quendelhofer.", "Sozialen Dienst Quendelhofer"),
+        ("Einlagen vom Sanitätshaus Stramlinger.", "Sanitätshaus Stramlinger"),
+        ("Termin im Zahnambulatorium Zirbleitner.", "Zahnambulatorium Zirbleitner"),
+        ("Die Volkshilfe Hofbrunninger kommt täglich.", "Volkshilfe Hofbrunninger"),
+        ("Anwendungen im Kurmittelhaus Quendelhofer.", "Kurmittelhaus Quendelhofer"),
+        ("Termin bei der Frühförderstelle Stramlinger.", "Frühförderstelle Stramlinger"),
+        ("Termin bei Kieferorthopädie Dr. Zirbleitner.", "Kieferorthopädie Dr. Zirbleitner"),
+        ("Termin bei Podologie Hofbrunninger.", "Podologie Hofbrunninger"),
+    ],
+)
+def test_a_kind_of_house_no_list_held_is_a_site_with_its_town(text: str, site: str) -> None:
+    # Before, the house's noun stayed beside the masked town, or nothing was masked.
+    invented(*SURNAMES)
+    assert [s[0] for s in found(text) if s[1] == SIT] == [site]
+
+
+@pytest.mark.parametrize(
+    ("text", "site"),
+    [
+        ("Verlegung von der Rettungsbasis Ungarisch Zirbleitner.", "Rettungsbasis Ungarisch Zirbleitner"),
+        ("Das Altersheim Welsch Hofbrunninger meldet einen Sturz.", "Altersheim Welsch Hofbrunninger"),
+        ("Die Spitex Mittler Quendelhofer kommt täglich.", "Spitex Mittler Quendelhofer"),
+        ("Die Seniorenresidenz Ennet Stramlinger meldet.", "Seniorenresidenz Ennet Stramlinger"),
+        ("Das Klinikum Zirbleitner Hofbrunninger meldet.", "Klinikum Zirbleitner Hofbrunninger"),
+        ("Das Gesundheitsamt Landkreis Quendelhofer meldet.", "Gesundheitsamt Landkreis Quendelhofer"),
+        ("Die Spitex Region Stramlinger kommt.", "Spitex Region Stramlinger"),
+        ("Verlegung ins Ospedale di Zirbleitner.", "Ospedale di Zirbleitner"),
+    ],
+)
+def test_a_site_takes_a_town_of_two_words_whole(text: str, site: str) -> None:
+    # Before, the mask ended after the town's first word ("Altersheim Welsch") and left the
+    # second beside the pseudonym, or the modifier stopped the site.
+    invented(*SURNAMES)
+    assert [s[0] for s in found(text) if s[1] == SIT] == [site]
+
+
+def test_a_rescue_services_station_is_a_site_not_a_ward_named_by_a_word() -> None:
+    # With identifiers masked, "Rettungsstation Stramlinger" read as a ward named by a word (an
+    # ID "Stramlinger"), which blocked the site and left "Rettungsstation" beside the code.
+    invented("Stramlinger")
+    detector = Detector(LEX, types={*DEFAULT_TYPES, ID})
+    spans = found("Von der Rettungsstation Stramlinger gebracht.", detector)
+    assert [(s[0], s[1]) for s in spans] == [("Rettungsstation Stramlinger", SIT)]
+
+
+def test_a_site_does_not_take_a_listed_name_after_its_town() -> None:
+    invented("Zirbleitner")
+    listed("Huber")
+    spans = found("Das Klinikum Zirbleitner Huber meldet.")
+    assert [s[0] for s in spans if s[1] == SIT] == ["Klinikum Zirbleitner"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Im OP-Zentrum wurde der Eingriff durchgeführt.",
+        "Das OP-Zentrum Montag geschlossen.",
+        "Die Beratungsstelle Sucht und Drogen wurde kontaktiert.",
+        "Die Praxis Gemeinde ist geschlossen.",
+        "Die Klinik Region mit Rufbereitschaft.",
+        "Das Gesundheitsamt wurde informiert.",
+        "Der Befund/Klinikbrief folgt.",
+        "Podologie Montag und Mittwoch.",
+        "Sozialer Dienst informiert.",
+    ],
+)
+def test_a_kind_of_house_without_a_name_names_no_site(text: str) -> None:
     assert [s for s in found(text) if s[1] == SIT] == []

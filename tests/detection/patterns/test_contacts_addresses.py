@@ -1221,3 +1221,26 @@ def test_an_address_noun_labels_its_street_without_a_colon(
 )
 def test_returns_traffic_and_a_ward_s_places_are_no_address(stage: RegexStage, text: str) -> None:
     assert found(stage, text, ADD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Adresse: Sonnenlehne 4, 6020 Zirbenau", "Sonnenlehne 4"),
+        ("Wohnhaft Bergerhube 2/DG seit Mai.", "Bergerhube 2/DG"),
+        ("Adresse: Rosstränke 7, 6020 Zirbenau", "Rosstränke 7"),
+        ("Adresse: Kirchstöckl 3, 6020 Zirbenau", "Kirchstöckl 3"),
+        ("Adresse: Dorfbrunnen 5a, 6020 Zirbenau", "Dorfbrunnen 5a"),
+    ],
+)
+def test_the_slopes_farms_troughs_and_wells_of_street_names_are_streets(
+    stage: RegexStage, text: str, expected: str
+) -> None:
+    assert found(stage, text, ADD)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["Brunnen 3 Tage gesperrt.", "Haselnuss und Eiche 2 positiv im Allergietest."]
+)
+def test_a_well_or_a_tree_and_a_count_are_no_street(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ADD) == []

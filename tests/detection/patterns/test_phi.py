@@ -1601,3 +1601,48 @@ def test_a_department_or_a_private_ward_and_its_short_code_is_a_ward(
 )
 def test_a_marker_after_a_department_is_no_ward(stage: PhiStage, text: str) -> None:
     assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Infusion im Behandlungsraum 2/B4.", "2/B4"),
+        ("Zimmer 12/B3, Fenster.", "12/B3"),
+        ("Verlegung auf Station 4/A2 am Abend.", "4/A2"),
+        ("Betreutes Wohnen, Appartement 3/C2.", "3/C2"),
+        ("Einzug ins Apartment 14 geplant.", "14"),
+    ],
+)
+def test_a_floor_and_a_wing_s_room_and_a_flat_of_assisted_living_are_wards(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # Before, "2/B4" (a floor, a slash, a wing's room) was no room code, and a flat no room.
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize(
+    "text", ["Dosis 2/3 der Tagesmenge.", "Appartement in der Stadt gesucht.", "Prolaps im Bereich L4/L5."]
+)
+def test_a_fraction_or_a_flat_without_a_code_is_no_ward(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Kostenübernahme-Nr.: KÜ-20-17 bestätigt.", "KÜ-20-17"),
+        ("Zahlungsreferenz RF18 8050 2211 45 erfasst.", "RF18 8050 2211 45"),
+        ("Honorarnote Nr. H6 2018/1346 beiliegend.", "H6 2018/1346"),
+    ],
+)
+def test_a_code_with_an_umlaut_a_payment_reference_and_a_series_with_a_digit_are_ids(
+    stage: PhiStage, text: str, code: str
+) -> None:
+    # Before, a code stopped at its umlaut, "-referenz" was no keyword, and a series of a
+    # capital and a digit ("H6") ended the code before its number.
+    assert found(stage, text, ID) == [code]
+
+
+@pytest.mark.parametrize("text", ["Laborreferenz: 135-145 mmol/l.", "Zahlungsreferenz folgt per Post."])
+def test_a_reference_range_or_a_reference_without_a_code_is_no_id(stage: PhiStage, text: str) -> None:
+    assert found(stage, text, ID) == []

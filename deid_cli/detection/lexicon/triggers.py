@@ -126,6 +126,12 @@ STREET_SUFFIXES: tuple[str, ...] = tuple(
         "stöckl",
         "brunnen",
         "eiche",
+        # plurals of field names and a river island ("Obere Matten 3", "Sonnhalden 2", "Auwört 1";
+        # not "-sohle" or "-passage": "Fußsohle 2 Blasen", "Ösophaguspassage 2")
+        "matten",
+        "halden",
+        "wört",
+        "wörth",
     ]
 )
 # Street words that make a street only as a word of their own after an adjective ("Lindener Tor

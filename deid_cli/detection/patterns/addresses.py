@@ -78,10 +78,11 @@ _HOUSE = (
     r"\d{1,4}(?!\d)" + _HOUSE_FRACTION + "?" + _HOUSE_LETTER + r"?"
     r"(?:(?:[ ]?[-–][ ]?|[ ]bis[ ])" + _NOT_POSTCODE + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?)?"
     # after a slash any short word names a part of the house, a unit word or not ("12/Haus 3/Top 7",
-    # "4/Hinterhaus 2"), or a letter alone names the house or its door ("12/B", "7/a", "3/2/C")
+    # "4/Hinterhaus 2"), a letter alone the house or its door ("12/B", "7/a", "3/2/C"), and "bis"
+    # or "ter" a second house of the number ("12/bis")
     rf"(?:[ ]?/[ ]?(?:(?:{CAPITAL}[a-zäöüß]{{1,11}}\.?[ ]?)?"
     + _NOT_POSTCODE
-    + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?|[A-Za-z](?![\w\-]))){0,3}"
+    + r"\d{1,4}(?!\d)(?:[a-gA-G](?!\w))?|[A-Za-z](?![\w\-])|(?:bis|ter)(?![\w\-]))){0,3}"
 )
 # The scan is anchored on the rare part, "suffix + house number", not on every capitalised
 # word: a regex that starts at each word and tries all suffixes is ~20x slower on prose. The

@@ -1244,3 +1244,26 @@ def test_the_slopes_farms_troughs_and_wells_of_street_names_are_streets(
 )
 def test_a_well_or_a_tree_and_a_count_are_no_street(stage: RegexStage, text: str) -> None:
     assert found(stage, text, ADD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Adresse: Obere Matten 12/bis, 6020 Zirbenau", "Obere Matten 12/bis"),
+        ("Adresse: Zirbelweg 12/ter, 6020 Zirbenau", "Zirbelweg 12/ter"),
+        ("Adresse: Auwört 12 int. 3, 39100 Zirbenau", "Auwört 12 int. 3"),
+        ("Adresse: Sonnhalden 4, 6020 Zirbenau", "Sonnhalden 4"),
+    ],
+)
+def test_a_second_house_after_a_slash_and_field_and_island_street_words_are_streets(
+    stage: RegexStage, text: str, expected: str
+) -> None:
+    # Before, "12/bis" ended the address at "12" and left "/bis"; the street words were unknown.
+    assert found(stage, text, ADD)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["Ösophaguspassage 2 unauffällig.", "Fußsohle 2 Blasen.", "Von 12/bis 14 Uhr gesperrt."]
+)
+def test_a_passage_a_sole_or_a_time_range_is_no_street(stage: RegexStage, text: str) -> None:
+    assert found(stage, text, ADD) == []

@@ -1226,11 +1226,12 @@ def test_returns_traffic_and_a_ward_s_places_are_no_address(stage: RegexStage, t
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Adresse: Sonnenlehne 4, 6020 Zirbenau", "Sonnenlehne 4"),
+        # in running text, where neither a label nor a postcode marks the street
+        ("Besuch Sonnenlehne 4 um 9 Uhr.", "Sonnenlehne 4"),
         ("Wohnhaft Bergerhube 2/DG seit Mai.", "Bergerhube 2/DG"),
-        ("Adresse: Rosstränke 7, 6020 Zirbenau", "Rosstränke 7"),
-        ("Adresse: Kirchstöckl 3, 6020 Zirbenau", "Kirchstöckl 3"),
-        ("Adresse: Dorfbrunnen 5a, 6020 Zirbenau", "Dorfbrunnen 5a"),
+        ("Besuch Rosstränke 7 um 9 Uhr.", "Rosstränke 7"),
+        ("Besuch Kirchstöckl 3 um 9 Uhr.", "Kirchstöckl 3"),
+        ("Besuch Dorfbrunnen 5a um 9 Uhr.", "Dorfbrunnen 5a"),
     ],
 )
 def test_the_slopes_farms_troughs_and_wells_of_street_names_are_streets(
@@ -1251,8 +1252,8 @@ def test_a_well_or_a_tree_and_a_count_are_no_street(stage: RegexStage, text: str
     [
         ("Adresse: Obere Matten 12/bis, 6020 Zirbenau", "Obere Matten 12/bis"),
         ("Adresse: Zirbelweg 12/ter, 6020 Zirbenau", "Zirbelweg 12/ter"),
-        ("Adresse: Auwört 12 int. 3, 39100 Zirbenau", "Auwört 12 int. 3"),
-        ("Adresse: Sonnhalden 4, 6020 Zirbenau", "Sonnhalden 4"),
+        ("Besuch Auwört 12 int. 3 am Montag.", "Auwört 12 int. 3"),
+        ("Besuch Sonnhalden 4 um 9 Uhr.", "Sonnhalden 4"),
     ],
 )
 def test_a_second_house_after_a_slash_and_field_and_island_street_words_are_streets(

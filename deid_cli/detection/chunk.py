@@ -70,7 +70,6 @@ EMAIL = 1 << 2
 ZIP_DIGITS = 1 << 3
 ZIP_KEYWORD = 1 << 4
 DATE_LINE = 1 << 5
-NAMED_SITE = 1 << 6
 # (flag from the automaton) a street suffix with a house number
 STREET = 1 << 7
 # a letter's subject label ("Betr.:", "Patientin:"): grammar.letter_zones
@@ -106,8 +105,8 @@ _DATE_LINE_CANDIDATE = re.compile(
 )
 # A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) or a compound
 # site word (medical_site._COMPOUND_KIND) contains this; MedicalSite tests a note with it when
-# no chunk flagged it. The compound's letter before its head is left to _COMPOUND_KIND: a
-# lookbehind first would be tried at every position of the chunk.
+# no chunk scanned it (``Chunk.site_stems``). The compound's letter before its head is left to
+# _COMPOUND_KIND: a lookbehind first would be tried at every position of the chunk.
 # A compound site word's head in capitals after capitals ("KREISSPITAL"; letterheads write
 # houses in capitals): a match here and in MedicalSite's compound search.
 UPPER_SITE_HEADS = tuple(head.upper() for head in COMPOUND_SITE_HEADS)
@@ -284,7 +283,6 @@ class Chunk:
                         or (joined[at].isupper() and joined[at - 1].isupper())
                         or joined[at - 1] == "-"
                     ):
-                        flags[note] |= NAMED_SITE
                         site_stems[note].append(at - offset)
                 elif bits & (PLACE_CUE | STREET_PREPOSITION | SITE_WORD):
                     stop = end - 1 - offset

@@ -432,6 +432,7 @@ class Detector:
                 or heads
                 or street_starts
                 or site_starts
+                or note.site_stems
                 or flags
                 or note.phones
                 or note.places
@@ -492,7 +493,7 @@ class Detector:
             extra_spans,
             salutations=note.salutations,
             site_starts=site_starts,
-            named_sites=note.site_stems,
+            site_stems=note.site_stems,
             variants=note.variants,
         )
 
@@ -526,7 +527,7 @@ class Detector:
         *,
         salutations: dict[int, tuple[str, ...]] | None = None,
         site_starts: list[int] | None = None,
-        named_sites: list[int] | None = None,
+        site_stems: list[int] | None = None,
         variants: list[tuple[int, int]] | None = None,
     ) -> Detection:
         """The maskers, typing and overlaps, after the pattern stages found ``regex_spans``
@@ -552,7 +553,7 @@ class Detector:
             list(known),
             salutation_starts=salutations,
             site_starts=site_starts,
-            named_sites=named_sites,
+            site_stems=site_stems,
             variant_hits=variants,
             cue_hits=note.cue_hits,
         )

@@ -257,12 +257,6 @@ COMPOUND_SITE_HEADS: tuple[str, ...] = (
     # an outpatient clinic ("Zahnambulatorium Zirbl")
     "ambulatorium",
 )  # fmt: skip
-# Every match of chunk.NAMED_SITE_CANDIDATE contains one of these in the lower-case match view:
-# automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case, or
-# capitals after capitals) or after a hyphen flags the note for MedicalSite's named-site scans
-# (no str.find over the chunk).
-NAMED_SITE_STEMS: tuple[str, ...] = COMPOUND_SITE_HEADS
-
 # A saint's title: a house named after a saint ("im St. Josef") starts with one (MedicalSite).
 SAINT_WORDS: tuple[str, ...] = ("St.", "Sankt", "Hl.")
 # A site noun that names a house only after an epithet ("Psychiatrisches Zentrum Zirbl"; "im
@@ -332,8 +326,12 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
         form = view_form(prefix).strip()
         if form:
             add(f" {form} ", SITE_WORD)
-    for stem in NAMED_SITE_STEMS:
-        add(stem, SITE_WORD)
+    # Every match of chunk.NAMED_SITE_CANDIDATE contains a compound's head in the lower-case match
+    # view: automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case,
+    # or capitals after capitals) or after a hyphen is where MedicalSite's named-site scans start
+    # (``Chunk.site_stems``; no str.find over the chunk).
+    for head in COMPOUND_SITE_HEADS:
+        add(head, SITE_WORD)
     for word in ADDRESS_LABEL_WORDS:
         add(f" {word} ", ADDRESS_LABEL_WORD)
     for suffix in STREET_SUFFIXES:

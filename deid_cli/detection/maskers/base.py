@@ -62,9 +62,9 @@ class NoteContext:
     # maskers scan the note themselves.
     salutation_starts: dict[int, tuple[str, ...]] | None = None
     site_starts: list[int] | None = None
-    # Where the chunk saw a compound site word's head ("Marien|klinik", "-|Spital"), sorted; empty:
-    # none in this note; None: not scanned, MedicalSite searches the note itself.
-    named_sites: list[int] | None = None
+    # Where the chunk saw a compound site word's head ("Marien|klinik", "-|Spital"); empty: none
+    # in this note; None: not scanned, MedicalSite searches the note itself.
+    site_stems: list[int] | None = None
     # Where the words that may be one-edit variants of learned names stand (``learning.py``
     # counted every capitalized word of the corpus; None: unknown, CorpusName scans the note).
     variant_hits: list[tuple[int, int]] | None = None

@@ -307,7 +307,7 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
-        may_name = NAMED_SITE_CANDIDATE.search(ctx.view) if ctx.named_sites is None else ctx.named_sites
+        may_name = NAMED_SITE_CANDIDATE.search(ctx.view) if ctx.site_stems is None else ctx.site_stems
         if not may_name and ctx.site_starts is not None and not ctx.site_starts:
             return  # most notes: no site word and no compound of one to start from
         named = _NAMED_SITE.finditer(ctx.view) if may_name and _HYPHENED_KIND.search(ctx.view) else ()
@@ -377,7 +377,7 @@ class MedicalSiteMasker:
         if may_name:
             # A compound site word no list holds ("Marienkrankenhaus Zirbldorf"): found from
             # its head noun, then named as the listed site words are.
-            for match in _compound_kinds(ctx.view, ctx.named_sites):
+            for match in _compound_kinds(ctx.view, ctx.site_stems):
                 start = compound_start(ctx.view, match.start())
                 if start is not None and not self._site_follows(ctx, match.end()):
                     self._vote_named(ctx, start, match.end())

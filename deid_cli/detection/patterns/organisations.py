@@ -319,11 +319,14 @@ _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"
 )
 _PLACE_WORD = re.compile(r"[^\W\d_][\w'’]{0,40}+\.?(?:-[^\W\d_][\w'’]{0,40}+\.?){0,3}+(?![\w-])")
-# The sides of a place ("westlich", "außerhalb"; ``_SIDE_CUES``), as a residence verb's cue.
-_SIDES = (
-    r"(?:nord|süd)?(?:öst|west)lich|nördlich|südlich|oberhalb|unterhalb|au(?:ß|ss)erhalb|jenseits|diesseits"
-    r"|abseits|nächst"
-)
+# A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau", "jenseits
+# von Zirbenau", and the Austrian "nächst Zirbenau".
+_SIDE_CUES = (
+    "nördlich", "südlich", "östlich", "westlich", "nordöstlich", "nordwestlich", "südöstlich", "südwestlich",
+    "oberhalb", "unterhalb", "außerhalb", "ausserhalb", "jenseits", "diesseits", "abseits", "nächst",
+)  # fmt: skip
+# ... and after a residence verb, as its cue ("wohnt westlich Zirbl").
+_SIDES = "|".join(sorted(_SIDE_CUES, key=len, reverse=True))
 # The residence cues of _LOC_TRIGGER, as they end where the chunk saw a place cue.
 _RESIDENCE_CUE = re.compile(
     r"(?i:wohnhaft(?:[ \t]+in)?|wohnh?\.?(?:[ \t]+in)?|wohnt[ \t]+in|lebt[ \t]+in"
@@ -369,12 +372,6 @@ _ALL_TESTS = _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_COPULA | _MAY_UNKNOW
 _LABEL_TESTS = _MAY_RESIDENCE | _MAY_COPULA
 # "ob": the Alemannic and Austrian "above" ("die Alp ob Zirbl"), a route's cue as "hinter" is.
 _ROUTE_CUES = ("bei", "ab", "bis", "via", "durch", "vor", "hinter", "ob")
-# A side of a place names it as "nahe" does: "südlich Zirbenau", "oberhalb von Zirbenau", "jenseits
-# von Zirbenau", and the Austrian "nächst Zirbenau".
-_SIDE_CUES = (
-    "nördlich", "südlich", "östlich", "westlich", "nordöstlich", "nordwestlich", "südöstlich", "südwestlich",
-    "oberhalb", "unterhalb", "außerhalb", "ausserhalb", "jenseits", "diesseits", "abseits", "nächst",
-)  # fmt: skip
 # The prepositions a residence verb names a place with: "in" and the sides.
 _RESIDENCE_PREPOSITIONS = frozenset(("in", *_SIDE_CUES))
 _LABEL_CUES = (
@@ -1002,10 +999,12 @@ class OrgStage:
                 if unknown is not None and (found is None or unknown[0] > found[0]):
                     found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
             before = text[max(0, m.start() - _BEFORE_CUE_REACH) : m.start()] if prep else ""
-            if prep and (
-                (prep.lower() in ("bis", "nach", "von", "gegen") and _WAY_BEFORE.search(before))
-                or " ".join(prep.lower().split()) == "rund um"
-            ):
+            way_end = (
+                prep is not None
+                and prep.lower() in ("bis", "nach", "von", "gegen")
+                and _WAY_BEFORE.search(before) is not None
+            )
+            if way_end or (prep and " ".join(prep.lower().split()) == "rund um"):
                 # "die Strecke bis Zirbl", "rund um Zirbl": a way's end or its round, a place
                 unknown = self._unknown_place(text, m.end())
                 if unknown is not None and (found is None or unknown[0] >= found[0]):
@@ -1013,7 +1012,7 @@ class OrgStage:
                     continue
             if prep == "gegen":
                 # only a way's end names a place ("gegen Abend", "gegen Zirbl" alone name none)
-                if found is not None and _WAY_BEFORE.search(before):
+                if found is not None and way_end:
                     spans.append(Span(m.end(), found[0], LOC, MASKERS[LOC]))
                 continue
             if prep and prep.lower() in _RESIDENCE_PREPOSITIONS and self._residence_cue_before(text, m.end()):

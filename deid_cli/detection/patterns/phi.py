@@ -487,12 +487,17 @@ _MORE_GROUPS = rf"(?P<more>(?:{_GROUP}(?![\w\-/]|[.,]\d)){{0,5}}(?:(?<=\d){_CLOS
 # A code holds a digit: a keyword followed by another keyword's word is no code, and must not
 # hide that keyword from the scan ("Ref.: Acc.-Nr. CT-2019-1122", "Ref.: KVNR Q481 227 903").
 _HOLDS_DIGIT = r"(?=[A-Za-zÄÖÜ\-/.]{0,40}\d|[A-Z]{1,4}[ ]\d)"
-# The code may open with a short series of capitals and a blank ("Histologie-Nr.: H 2023/4455",
-# "Geschäftszeichen ABCD 123/45").
+# The code may open with a short series of capitals, maybe with a digit, and a blank
+# ("Histologie-Nr.: H 2023/4455", "Geschäftszeichen ABCD 123/45", "Honorarnote Nr. H6 2018/1346");
+# its characters are letters (the capital umlauts too: "KÜ-20-17") and digits, joined by
+# hyphens, slashes and full stops.
+_CODE_CHAR = "[A-Za-z0-9ÄÖÜ]"
+_CODE_START = rf"(?:[A-Z]{{1,4}}\d?[ ](?=\d))?{_CODE_CHAR}"
+_CODE_NEXT = rf"(?:{_CODE_CHAR}|[\-/.](?={_CODE_CHAR}))"
 _ID_CODE = re.compile(
     _ID_KEYWORD + _CODE_SEPARATOR
     + rf"(?P<code>{_HOLDS_DIGIT}(?:{_COURT_CODE}(?![\w\-/])|{_PENSION_NUMBER}|"
-    r"(?:[A-Z]{1,4}\d?[ ](?=\d))?[A-Za-z0-9ÄÖÜ](?:[A-Za-z0-9ÄÖÜ]|[\-/.](?=[A-Za-z0-9ÄÖÜ])){0,39}))(?![\w\-/])"
+    rf"{_CODE_START}{_CODE_NEXT}{{0,39}}))(?![\w\-/])"
     + _MORE_GROUPS
 )  # fmt: skip
 # "Fall: 1023416" - these words name a number only with a colon ("im Fall 2019" is no ID).
@@ -518,7 +523,7 @@ _ID_GENERIC = re.compile(
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
     + _CODE_SEPARATOR
     + rf"(?P<code>{_HOLDS_DIGIT}(?:{_COURT_CODE}(?![\w\-/])|{_PENSION_NUMBER}|{_SPACED_START}|"
-    r"(?:[A-Z]{1,4}\d?[ ](?=\d))?[A-Za-z0-9ÄÖÜ](?:[A-Za-z0-9ÄÖÜ]|[\-/.](?=[A-Za-z0-9ÄÖÜ])){2,39}))(?![\w\-/])"
+    rf"{_CODE_START}{_CODE_NEXT}{{2,39}}))(?![\w\-/])"
     r"(?![ \t]?(?:%|‰|°|mg|µg|g|kg|ml|l|mmol|µmol|IE|U|mmHg|cm|mm)(?![^\W\d_])|[ \t]+[-–][ \t]*\d)"
     + _MORE_GROUPS
 )  # fmt: skip

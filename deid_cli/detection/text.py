@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -22,6 +22,11 @@ from deid_cli.detection.ranges import union_ranges
 # start; comments are found by ``_comment_ranges`` (a lazy ``<!--.{0,2000}?-->`` regex costs
 # 2000 steps per "<!--" on hostile input).
 _TAG = re.compile(r"<(?P<close>/?)(?P<name>[A-Za-z][A-Za-z0-9:-]{0,30})(?:\s[^<>]{0,1000})?/?>")
+# A field's kind, given as its only attribute: "<kennung typ="Fall-Nr.">", "<id type='MRN'>".
+_KIND_ATTRIBUTE = re.compile(
+    r"<[A-Za-z][A-Za-z0-9:-]{0,30}[ \t]+(?:typ|type|art|name|label|bezeichnung|key)[ \t]*=[ \t]*"
+    r"(?P<q>[\"'])(?P<kind>[^\W\d_][\w .\-/]{0,40}?)(?P=q)[ \t]*>"
+)
 _COMMENT_OPEN, _COMMENT_CLOSE, _MAX_COMMENT = "<!--", "-->", 2000
 # Elements of running text, whose tags are blanks; the closing tag of any other ends a line or a
 # field, as a line break does.
@@ -29,6 +34,20 @@ _LINE_BREAK_TAGS = frozenset({"br", "hr"})
 _INLINE_TAGS = frozenset(
     {"a", "abbr", "b", "big", "em", "font", "i", "mark", "small", "span", "strong", "sub", "sup", "u"}
 )
+# HTML's own elements: their opening tags are blanks. Any other element is an export's field, and
+# its opening tag before the field's value reads as the field's label ("<wohnort>Zirbl</wohnort>"
+# as "Wohnort: Zirbl"), which the label rules then read as they read a form's.
+_HTML_TAGS = frozenset(
+    {
+        *_LINE_BREAK_TAGS, *_INLINE_TAGS, "html", "head", "body", "title", "meta", "link", "script", "style",
+        "div", "p", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "ul", "ol", "li", "dl", "dt", "dd",
+        "h1", "h2", "h3", "h4", "h5", "h6", "pre", "code", "blockquote", "section", "article", "header",
+        "footer", "nav", "main", "aside", "form", "input", "label", "select", "option", "textarea", "button",
+        "img", "figure", "figcaption", "caption", "col", "colgroup", "center", "address", "cite", "q", "s",
+        "del", "ins", "kbd", "samp", "var", "tt", "strike", "nobr", "wbr", "fieldset", "legend", "iframe",
+        "object", "param", "embed", "noscript", "template", "time", "data", "summary", "details", "dialog",
+    }
+)  # fmt: skip
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 # Space characters that editors and HTML (&nbsp;) put between a title and a name.
@@ -92,11 +111,13 @@ def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     breaks the line or closes a field ("<br>", "</p>", "</plz>") becomes a line break, so an
     address written as HTML or exported as XML keeps its lines; inline tags ("<b>") and comments
     become blanks."""
-    tags = [(*m.span(), _breaks_line(m.group("name"), bool(m.group("close")))) for m in _TAG.finditer(text)]
+    matches = list(_TAG.finditer(text))
+    tags = [(*m.span(), _breaks_line(m.group("name"), bool(m.group("close")))) for m in matches]
     breaking = {start for start, _, breaks in tags if breaks}
+    labels = [(m.start(), label) for m in matches if (label := _field_label(text, m)) is not None]
     blanked = union_ranges([*_comment_ranges(text), *((s, e) for s, e, _ in tags)])
     pieces = [  # (orig_start, orig_end, replacement)
-        (s, e, ("\n" + " " * (e - s - 1)) if s in breaking else " " * (e - s)) for s, e in blanked
+        (s, e, _blank(text, s, e, s in breaking, labels)) for s, e in blanked
     ]
     blank_starts = [s for s, _ in blanked]
     for match in _ENTITY.finditer(text):
@@ -132,6 +153,45 @@ def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     starts.extend(range(pos, len(text)))
     ends.extend(range(pos + 1, len(text) + 1))
     return "".join(out), starts, ends
+
+
+def _field_label(text: str, tag: re.Match[str]) -> str | None:
+    """The label an export's opening tag stands for, as long as the tag ("<wohnort>" ->
+    "Wohnort: "): a tag without attributes, of an element that is no HTML element, or a tag
+    whose one attribute names the field's kind ("<kennung typ="Fall-Nr.">" -> "... Fall-Nr.: "),
+    right before its value (not before another tag or a line's end). None for any other tag."""
+    name = tag.group("name")
+    if not tag.group("close") and tag.end() - tag.start() > len(name) + 2:
+        # "<kennung typ="Fall-Nr.">4471": the attribute names the field, its label ends the tag
+        kind = _KIND_ATTRIBUTE.fullmatch(text, tag.start(), tag.end())
+        if kind is None or text[tag.end() : tag.end() + 1] in ("", "<", "\n", "\r"):
+            return None
+        label = kind.group("kind")
+        return " " * (tag.end() - tag.start() - len(label) - 2) + label[0].upper() + label[1:] + ": "
+    if (
+        tag.group("close")
+        or tag.end() - tag.start() != len(name) + 2
+        or not name.isalpha()
+        or len(name) < 3
+        or name.lower() in _HTML_TAGS
+        or text[tag.end() : tag.end() + 1] in ("", "<", "\n", "\r")
+    ):
+        return None
+    return name[0].upper() + name[1:] + ": "
+
+
+def _blank(text: str, start: int, end: int, breaks: bool, labels: list[tuple[int, str]]) -> str:
+    """What the tags and comments at ``start:end`` become in the view, as long as they are:
+    blanks, a line break first where a tag ends a line, and an export field's label where its
+    opening tag stood (``labels``: (start, label), in order)."""
+    blank = ("\n" + " " * (end - start - 1)) if breaks else " " * (end - start)
+    first = bisect_left(labels, (start, ""))
+    if first == len(labels) or labels[first][0] >= end:
+        return blank
+    chars = list(blank)
+    for pos, label in labels[first : bisect_left(labels, (end, ""), first)]:
+        chars[pos - start : pos - start + len(label)] = label
+    return "".join(chars)
 
 
 def _breaks_line(name: str, closing: bool) -> bool:

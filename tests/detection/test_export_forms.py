@@ -14,7 +14,7 @@ from invented import assert_in_no_list, masked, typed
 
 from deid_cli.detection.text import prepare
 
-INVENTED = ("Quelmerstein", "Quelmbichl", "Quarnitz", "Hinterquarn", "Velmshof")
+INVENTED = ("Quelmerstein", "Quelmbichl", "Quarnitz", "Hinterquarn", "Velmshof", "Vendral", "Pirkum")
 
 
 def test_the_invented_words_are_in_no_list() -> None:
@@ -133,6 +133,120 @@ def test_an_inline_tag_stays_a_blank_in_the_view() -> None:
 def test_an_address_written_as_html_or_xml_keeps_its_lines(text: str) -> None:
     found = typed(text)
     assert ("Quelmbichl 12", "ADD") in found and ("4521", "ZIP") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [
+        ("<patient><wohnort>Vendral</wohnort></patient>", "Vendral", "LOC"),
+        ("<ort>Vendral</ort><plz>4521</plz>", "Vendral", "LOC"),
+        ("<WOHNORT>Vendral</WOHNORT>", "Vendral", "LOC"),
+        ("<patient><nachname>Pirkum</nachname><vorname>Velmshof</vorname></patient>", "Pirkum", "PAT"),
+        ("<patient><nachname>Pirkum</nachname><vorname>Velmshof</vorname></patient>", "Velmshof", "PAT"),
+    ],
+)
+def test_an_xml_fields_element_name_is_its_label(text: str, value: str, kind: str) -> None:
+    assert (value, kind) in typed(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('<kennung typ="Mutterpass-Nr.">A 12 3</kennung>', "A 12 3"),
+        ("<kennung type='Sitzungs-ID'>12-AB-34</kennung>", "12-AB-34"),
+    ],
+)
+def test_an_xml_fields_kind_attribute_is_its_label(text: str, code: str) -> None:
+    assert (code, "ID") in typed(text)
+
+
+def test_an_html_attribute_labels_nothing() -> None:
+    assert masked('<p class="Fall-Nr.">Befund 12 34</p>') == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<befund>Pneumonie rechts</befund>",
+        "<diagnose>Morbus Crohn</diagnose>",
+        "<p>Ort</p><div>Vendral</div>",  # HTML's elements label nothing
+        "<b>Wohnort</b> <i>unbekannt</i>",
+    ],
+)
+def test_xml_fields_of_ordinary_words_and_htmls_elements_stay(text: str) -> None:
+    found = masked(text)
+    assert not any(word in found for word in ("Pneumonie", "Morbus", "Crohn", "Vendral", "unbekannt"))
+
+
+def test_an_xml_fields_label_keeps_the_views_length_and_offsets() -> None:
+    text = "<patient><wohnort>Vendral</wohnort></patient>"
+    prepared = prepare(text)
+    assert len(prepared.view) == len(text)
+    assert "Wohnort: Vendral" in prepared.view
+    assert prepared.to_original(prepared.view.index("Vendral"), prepared.view.index("Vendral") + 7) == (
+        text.index("Vendral"),
+        text.index("Vendral") + 7,
+    )
+
+
+# --- places in tables, capitals and a place's description ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Wohnort | Vendral |",
+        "Wohnort|Vendral|",
+        "Ort; Vendral;",
+        "WOHNORT: Vendral",
+        "WOHNGEMEINDE Vendral",
+        "Ortsangabe des Anrufers: Vendral, Bundesstraße km 12",
+        "Örtlichkeit: Vendral, Wohnung im 2. Stock",
+        "Einsatzörtlichkeit: Vendral, Wohnung im 2. Stock",
+        "Herkunft lt. Transportschein: Vendral",
+    ],
+)
+def test_a_place_label_in_a_table_in_capitals_or_a_places_description(text: str) -> None:
+    assert ("Vendral", "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Befund | Normal |",
+        "| Transport | Liegend |",
+        "| Ort | Zuhause |",
+        "Herkunft: Unbekannt",
+        "Ortsangabe: Unklar",
+        "Örtlichkeit: Wohnung im 1. Stock",
+        "Ansprechpartner vor Ort; Station",
+    ],
+)
+def test_table_cells_and_labels_of_ordinary_words_stay(text: str) -> None:
+    assert masked(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Er ist am Bauhof der Gemeindeverwaltung Vendral beschäftigt.",
+        "Die Stadtverwaltung Vendral wurde informiert.",
+        "Ortstafel Vendral passiert, dann Richtung Süden.",
+        "Am Ortsschild Vendral gestürzt.",
+        "Alarmierung der Feuerwehr, Löschzug Vendral.",
+        "Sturz auf der Talabfahrt Vendral, Erstversorgung durch die Pistenrettung.",
+        "Abholung an der Talstation Vendral.",
+    ],
+)
+def test_a_municipalitys_office_sign_brigade_or_lift_is_named_by_its_town(text: str) -> None:
+    assert ("Vendral", "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Ortstafel passiert, dann links.", "Talstation erreicht.", "Löschzug alarmiert."]
+)
+def test_those_nouns_without_a_name_stay(text: str) -> None:
+    assert masked(text) == []
 
 
 # --- sites -----------------------------------------------------------------------------------

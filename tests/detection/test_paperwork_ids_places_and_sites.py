@@ -44,6 +44,10 @@ def test_the_invented_words_are_in_no_list() -> None:
         ("Vorgangszeichen: 12 34 56-AB", "12 34 56-AB"),
         ("Akten-Zl. 12 34 56-AB", "12 34 56-AB"),
         ("Akt-Zl.: 3 P 45/23", "3 P 45/23"),
+        # a series of capitals before short groups, and a second group going on with a hyphen
+        ("Ihre Pflegedienst-Nr. lautet AB 12 34.", "AB 12 34"),
+        ("Mutterpass-Nr.: A 12 3", "A 12 3"),
+        ("Rückfragen stets mit Rentenzeichen 12 34-A-56 nennen.", "12 34-A-56"),
     ],
 )
 def test_a_court_file_number_or_grouped_code_is_masked_whole(text: str, code: str) -> None:
@@ -57,6 +61,9 @@ def test_a_court_file_number_or_grouped_code_is_masked_whole(text: str, code: st
         "Die Sache 3 mal 10/20 besprochen.",
         "Das Verfahren wurde 2023 eingestellt.",
         "Code 1 23 besprochen.",
+        "Seiten-Nr. A 12 3",
+        "Labor-Nr. AB 12 mg",
+        "Blutdruck 12 34-56",
         "Thrombozytenzahl: 150000",
     ],
 )
@@ -125,6 +132,9 @@ def test_ordinary_words_after_such_labels_stay(text: str) -> None:
         ("Termin bei der Beratungsstelle Quarnitz.", "Beratungsstelle Quarnitz"),
         ("Die Diakoniestation Quarnitz übernimmt.", "Diakoniestation Quarnitz"),
         ("Kontakt zum Hospizverein Quarnitz.", "Hospizverein Quarnitz"),
+        # an epithet that ends in "-sozial"; a doctor's service in a stamp's capitals
+        ("Termin beim Psychosozialen Dienst Quarnitz.", "Psychosozialen Dienst Quarnitz"),
+        ("Stempel: KIEFERORTHOPÄDIE DR. QUELMERSTEIN", "KIEFERORTHOPÄDIE DR. QUELMERSTEIN"),
     ],
 )
 def test_a_house_of_care_and_its_town_are_one_site(text: str, site: str) -> None:
@@ -141,6 +151,9 @@ def test_a_house_of_care_and_its_town_are_one_site(text: str, site: str) -> None
         "Er hatte Dienst am Montag.",
         "Ärztlicher Dienst informiert.",
         "Der Mobile Dienst kommt morgen.",
+        "Psychosozial stabil, Dienst am Wochenende.",
+        "PHYSIOTHERAPIE VERORDNET.",
+        "LABOR KONTROLLE",
     ],
 )
 def test_such_words_without_a_town_mask_nothing(text: str) -> None:

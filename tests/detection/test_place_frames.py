@@ -503,3 +503,60 @@ def test_a_side_of_a_body_part_names_no_place() -> None:
     assert [
         t for t in typed("Schmerz westlich der Narbe, er wohnt westlich vom Zentrum.") if t[1] == "LOC"
     ] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fahrstrecke täglich Quirnstetten–Brelsingau mit dem Auto.",
+        "Arbeitsweg meist Quirnstetten – Brelsingau, im Winter mit dem Bus.",
+        "Transportweg: Quirnstetten–Brelsingau.",
+    ],
+)
+def test_a_ways_route_of_two_towns_after_an_adverb_or_a_bare_dash(text: str) -> None:
+    # Both ends of the route: the second town after the dash is named by the first.
+    found = typed(text)
+    assert ("Quirnstetten", "LOC") in found and ("Brelsingau", "LOC") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Der Heimweg dauert Stunden.",
+        "Wegstrecke meist Treppe – Lift.",
+        "Röntgen Thorax–Abdomen unauffällig.",
+        "Therapie: Ramipril–Amlodipin weiter.",
+    ],
+)
+def test_a_ways_adverb_and_dashes_between_ordinary_words_name_no_place(text: str) -> None:
+    assert [t for t in typed(text) if t[1] == "LOC"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Quirnstetten – dort lebt die Tochter mit ihrer Familie.", "Quirnstetten"),
+        ("Besuch am Wochenende. Brelsingau, dort wohnt der Sohn.", "Brelsingau"),
+        ("Quirnstetten ist der Wohnsitz der Familie.", "Quirnstetten"),
+        ("Brelsingau bleibt ihr Lebensmittelpunkt.", "Brelsingau"),
+        ("Zirbenau Süd – dort lebt der Bruder.", "Zirbenau Süd"),
+    ],
+)
+def test_a_place_named_by_dort_or_a_residences_noun_after_it(text: str, place: str) -> None:
+    # The cue follows the place: "dort" after a dash or comma, a copula and a residence's noun.
+    assert (place, "LOC") in typed(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reha – dort gute Fortschritte.",
+        "Die Station – dort kein Bett frei.",
+        "Kardiologie – dort Termin vereinbart.",
+        "Montag – dort Termin.",
+        "Patient ist der Meinung, dass der Wohnsitz unklar ist.",
+        "Sie ruft an – dort ist alles gut.",
+    ],
+)
+def test_ordinary_words_before_dort_or_a_residences_noun_stay(text: str) -> None:
+    assert [t for t in typed(text) if t[1] == "LOC"] == []

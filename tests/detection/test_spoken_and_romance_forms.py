@@ -85,6 +85,33 @@ def test_a_spoken_comma_joins_a_street_to_its_postcode_and_place(text: str, stre
     assert any(value == place for value, _ in found)  # the spoken mark after it is no part of it
 
 
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        # a street no street word marks, after a spoken colon or comma, before a spoken comma
+        ("Adresse Doppelpunkt Tresniach 12 Komma 4521 Quarnitz", "Tresniach 12"),
+        (
+            "Adresse Doppelpunkt Tresniach 12/Stiege 3/Tür 4 Komma 4521 Quarnitz",
+            "Tresniach 12/Stiege 3/Tür 4",
+        ),
+        ("wohnhaft Komma Tresniach 12 Komma 4521 Quarnitz", "Tresniach 12"),
+        # "whft.", wohnhaft's abbreviation
+        ("geb. 12.03.61 whft. Tresniach 12, 4521 Quarnitz", "Tresniach 12"),
+    ],
+)
+def test_a_hamlets_address_after_spoken_marks_or_whft(text: str, street: str) -> None:
+    found = typed(text)
+    assert (street, "ADD") in found and ("4521", "ZIP") in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Dosis Komma Ramipril 5 Komma 2500 Einheiten", "Befund Komma Seite 2 Komma 1998 Herzinfarkt"],
+)
+def test_a_dose_or_a_page_between_spoken_commas_is_no_address(text: str) -> None:
+    assert typed(text) == []
+
+
 # --- Italian and French sites ----------------------------------------------------------------
 
 

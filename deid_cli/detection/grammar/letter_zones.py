@@ -25,17 +25,39 @@ MASKER = "LetterZone"
 
 # A postcode line of an address block: the code (a country prefix allowed) and the place, alone
 # on its line ("6342 Quastlmirz", "A-6342 Quastlmirz", "83451 Zirbling am See").
+# A field's label may start the block's lines, as an export's XML writes them ("Strasse: Hauptplatz
+# 12" over "PLZ/Ort: 6342 Quastlmirz", ``text``'s view of "<strasse>" and "<plzort>").
+_FIELD_LABEL = rf"(?:{CAPITAL}[^\W\d_]{{1,20}}\.?(?:/[^\W\d_]{{1,10}}\.?)?[ \t]*:[ \t]*)"
+# ... and a street line's label may hold a gloss ("Wohnadresse (lt. e-card): Hauptplatz 12").
+_LEADING_LABEL = re.compile(rf"[ \t]*{CAPITAL}[^\n:]{{0,40}}:[ \t]+")
 _POSTCODE_LINE = re.compile(
-    r"^[ \t]*(?P<zip>(?:(?:A|D|CH|AT|DE|FL)-)?\d{4,5})[ \t]+"
+    rf"^[ \t]*{_FIELD_LABEL}?(?P<zip>(?:(?:A|D|CH|AT|DE|FL)-)?\d{{4,5}})[ \t]+"
     rf"(?P<place>{CAPITAL}[^\W\d_]+(?:[ \t.-]+[^\W\d_]+\.?){{0,4}})[ \t]*$",
     re.MULTILINE,
 )
-# The labels a subject line starts with; the patient's name follows.
+# The labels a subject line starts with; the patient's name follows. A form's name fields name
+# the patient as well ("Nachname: Zirbleitner", "Vorname: Wendolin", "Name, Vorname:"), also in
+# capitals ("NACHNAME:").
+_NAME_FIELDS = (
+    r"(?:Nach|Vor|Familien|Geburts|Zu|Ruf|Mädchen|Patienten)?[Nn]ame(?:[ \t]*,[ \t]*Vorname)?"
+    r"|(?:NACH|VOR|FAMILIEN|GEBURTS|ZU|RUF|PATIENTEN)?NAME|PATIENT(?:IN)?"
+)
 _SUBJECT_LABEL = re.compile(
-    rf"^[ \t]*(?:Betr(?:\.|eff|ifft)|Patient(?:in)?|Pat\.|Name)[ \t]*:[ \t]*(?={CAPITAL})", re.MULTILINE
+    rf"^[ \t]*(?:Betr(?:\.|eff|ifft)|Patient(?:in)?|Pat\.|{_NAME_FIELDS})[ \t]*:[ \t]*(?={CAPITAL})",
+    re.MULTILINE,
 )
 # Literals of which a subject label contains one (the chunk's candidate scan looks for them).
-SUBJECT_LITERALS: tuple[str, ...] = ("Betr", "Patient:", "Patientin:", "Pat.:", "Name:")
+SUBJECT_LITERALS: tuple[str, ...] = (
+    "Betr",
+    "Patient:",
+    "Patientin:",
+    "Pat.:",
+    "ame:",
+    "AME:",
+    "ame,",
+    "ENT:",
+    "NTIN:",
+)
 # A street line: starts with a capital, holds a house number, short.
 _STREET_LINE = re.compile(rf"[ \t]*{CAPITAL}[^\n]{{1,55}}\d[^\n]{{0,12}}")
 _MAX_LINE = 70  # longer lines are prose, not a block's
@@ -59,7 +81,12 @@ def letter_zone_spans(
     if subjects:
         for match in _SUBJECT_LABEL.finditer(view):
             line_end = view.find("\n", match.end())
-            found = _name_line(view, match.end(), len(view) if line_end < 0 else line_end, words, PAT, 1)
+            end = len(view) if line_end < 0 else line_end
+            found = _name_line(view, match.end(), end, words, PAT, 1)
+            comma = view.find(",", match.end(), end)
+            if found and comma >= 0:
+                # "Zirbleitner, Wendolin": the given name after the family name's comma
+                found += _name_line(view, comma + 1, end, words, PAT, 1)
             spans += found
     return spans
 
@@ -73,7 +100,14 @@ def _address_block(view: str, postcode: re.Match[str], words: WordClasses) -> li
     street_start, street_end = lines[0]
     if _STREET_LINE.fullmatch(view, street_start, street_end) is None:
         return []
-    first = street_start + len(view[street_start:street_end]) - len(view[street_start:street_end].lstrip())
+    label = _LEADING_LABEL.match(view, street_start, street_end)
+    first = (
+        label.end()
+        if label is not None
+        else street_start + len(view[street_start:street_end]) - len(view[street_start:street_end].lstrip())
+    )
+    if first >= street_end:
+        return []
     spans = [
         Span(first, street_end, ADD, MASKER),
         Span(postcode.start("zip"), postcode.end("zip"), ZIP, MASKER),

@@ -186,6 +186,11 @@ PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
     "Hauskrankenpflege", "Heimhilfe", "Pflegedienst", "Skigebiet", "Therme", "Ortsmitte", "Ortszentrum",
     "Ortskern", "Ortseingang", "Ortsausgang", "Ortseinfahrt", "Ortsausfahrt", "Ortsende", "Autobahnabfahrt",
     "Abfahrt", "Ausfahrt",
+    # a municipality's administration, its sign, a fire brigade's unit, a lift's stations and a
+    # ski run named by their town ("Gemeindeverwaltung Zirbl", "Ortstafel Zirbl", "Löschzug Zirbl",
+    # "Talstation Zirbl", "Talabfahrt Zirbl")
+    "Gemeindeverwaltung", "Stadtverwaltung", "Marktgemeindeverwaltung", "Ortstafel", "Ortsschild", "Löschzug",
+    "Löschgruppe", "Talstation", "Bergstation", "Talabfahrt",
     # a firm's or an authority's branch, a works, barracks, a prison, a school's site, a lodging
     # ("Filiale Zirbl", "Werk Zirbl", "Kaserne Zirbl", "Justizanstalt Zirbl", "Quartier Zirbl")
     "Filiale", "Niederlassung", "Zweigniederlassung", "Zweigstelle", "Außenstelle", "Aussenstelle",
@@ -206,6 +211,7 @@ WAY_HEADS: tuple[str, ...] = ("weg", "fahrt", "strecke", "route")
 PLACE_HEADS: tuple[str, ...] = (
     "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
     "sitz", "aufenthalt",  # "Firmensitz Zirbl", "Dienstsitz: Zirbl", "Kuraufenthalt Zirbl"
+    "örtlichkeit",  # "Einsatzörtlichkeit: Zirbl"
     # a club, band, choir, group or course named by its town ("Musikkapelle Zirbl", "Skiclub
     # Zirbl", "Spielgruppe Zirbl", "Schikurs: Zirbl")
     "kapelle", "club", "klub", "verein", "chor", "gruppe", "kurs",
@@ -225,7 +231,7 @@ PLACE_CUES: tuple[str, ...] = (
     # Italian and French residence labels and phrases ("Residenza:", "domicilié à", "nato a")
     "residenza", "domicilio", "domicile", "comune", "nascita", "naissance", "à", "nato a", "nata a",
     "nato a a", "residente a", "domiciliato a", "domiciliata a", "domiciliato a a",
-    "heimatstadt",
+    "heimatstadt", "ortsangabe", "örtlichkeit", "dort",
     "ab", "bis", "via", "durch", "vor", "hinter", "ob", "gegen", "nördlich", "südlich", "östlich", "westlich",
     "nordöstlich", "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb",
     "ausserhalb", "jenseits", "diesseits", "abseits", "nächst", "zwischen", "bezirk", "landkreis",

@@ -61,7 +61,8 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|Sozial|(?:Teil)?[Ss]tationär)"
+    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|(?:{CAPITAL}[a-zäöüß]*s|S)ozial"
+    r"|(?:Teil)?[Ss]tationär)"
     r"(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
     # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
     r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"
@@ -78,8 +79,12 @@ _GATED_SITE = re.compile(
     # not inside a word, or after an acronym's hyphen ("OP-Zentrum Zirbl")
     r"(?<![\w.])(?:(?<!-)|(?<=[A-Z]{2}-))"
     rf"(?:(?P<epithet>{'|'.join(re.escape(word) for word in EPITHET_SITE_WORDS)})"
-    rf"|{'|'.join(re.escape(word) for word in DOCTOR_SITE_WORDS)})(?![\w-])"
+    rf"|{'|'.join(re.escape(word) for word in DOCTOR_SITE_WORDS)}"
+    # a letterhead's or a stamp's capitals ("KIEFERORTHOPÄDIE DR. ZIRBL")
+    rf"|{'|'.join(re.escape(word.upper()) for word in DOCTOR_SITE_WORDS)})(?![\w-])"
 )
+# The doctor site words in capitals.
+_IN_CAPITALS = frozenset(word.upper() for word in DOCTOR_SITE_WORDS)
 # The first letters of the saints' and the gated site words: only site starts with one are tried.
 _SAINT_FIRSTS = frozenset(word[0] for word in SAINT_WORDS)
 _GATED_FIRSTS = frozenset(word[0] for word in (*EPITHET_SITE_WORDS, *DOCTOR_SITE_WORDS))
@@ -352,10 +357,13 @@ class MedicalSiteMasker:
             if match.group("epithet") is None:
                 # "Labor Dr. Zirbl", "Physiotherapie Zirbl & Partner"
                 doctors = _doctors_end(ctx, match.end()) or _partners_end(ctx, match.end())
-                if doctors is None and match.group() in THERAPY_SITE_WORDS:
+                # in capitals only before its doctors ("PHYSIOTHERAPIE VERORDNET" names none)
+                capitals = match.group() in _IN_CAPITALS
+                if doctors is None and not capitals and match.group() in THERAPY_SITE_WORDS:
                     doctors = _therapist_end(ctx, match.end())  # "Physiotherapie Zirbl"
                 elif (
                     doctors is None
+                    and not capitals
                     and match.group() in TOWN_NAMED_SERVICE_WORDS
                     and ctx.view[match.end() : match.end() + 1] == " "
                     and ctx.view[match.end() + 1 : match.end() + 2].isupper()

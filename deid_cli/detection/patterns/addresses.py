@@ -290,15 +290,16 @@ _NUMBER_BEFORE_ZIP = rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?"
 # What separates a street from the postcode after it: a comma, a semicolon, a dot, a pipe, a dash or
 # slash, an export's "^^" or "//", a tab (a form's next column), or "in"; a line's end too where
 # the street is a line of its own.
-_STREET_SEPARATOR = r"[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]+in[ \t]+"
+_STREET_SEPARATOR = r"[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]+(?:in|Komma|Beistrich)[ \t]+"
 _STREET_END_BEFORE_ZIP = rf"(?:{_STREET_SEPARATOR}|[ \t]*\r?\n[ \t]*)"
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
 _LINE_BEFORE_ZIP = re.compile(
-    r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=[Ww]ohnh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)"
-    r"|(?<=nschrift)|(?<=[Aa]dr\.))"
+    r"(?:^|(?<=[\n,;:·•|–(\t])|(?<=wh\.)|(?<=whft\.)|(?<=[Ww]ohnh\.)|(?<=[Ww]ohnhaft)|(?<=[Ww]ohnt)|(?<=dresse)"
+    # dictation's spoken colon and comma ("Adresse Doppelpunkt Zirbl 12 Komma 3100 Zirbenau")
+    r"|(?<=nschrift)|(?<=[Aa]dr\.)|(?<=Doppelpunkt)|(?<=Komma)|(?<=Beistrich))"
     r"[ \t]*"
-    rf"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax|Wohnhaft|Wohnt|Adresse|Anschrift)\b){CAPITAL}[^\W\d_]{{1,40}}\.?"
+    rf"(?P<line>(?!(?:Seite|Blatt|Anlage|Beilage|Tel|Fax|Wohnhaft|Wohnt|Adresse|Anschrift|Doppelpunkt|Komma|Beistrich)\b){CAPITAL}[^\W\d_]{{1,40}}\.?"
     rf"(?:[ \t-](?:{CAPITAL}[^\W\d_]{{0,40}}\.?|an|am|im|in|der|den|dem|bei|zum|zur|auf|unter|ob"
     # an adjective after the street's preposition ("Am oberen Zirbelfeld 3", "An der alten Mühle 2")
     r"|[a-zäöüß]{2,14}(?:en|er|em|es)"
@@ -321,7 +322,8 @@ _NUMBERED_THING = re.compile(
     r"(?<![^\W\d_])(?:Seite|Blatt|Anlage|Beilage|Zimmer|Station|Raum|Bett|Tel|Fax)(?![^\W\d_])"
 )
 _RESIDENCE_BEFORE = re.compile(
-    r"(?i:\bwh\.|\badr\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)[ \t]*:?[ \t]*$"
+    r"(?i:\bwh\.|\bwhft\.|\badr\.|\bwohnhaft(?:[ \t]+in)?|\bwohnt[ \t]+in|\bwohnort|adresse|anschrift)"
+    r"[ \t]*:?[ \t]*$"
 )
 _PLACE_FIELD_END = re.compile(r"[ \t]*(?:[,;)\t]|\r?\n|\Z)")
 _CAPITALIZED_PLACE = re.compile(rf"{CAPITAL}[^\W\d_]{{1,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?")
@@ -342,7 +344,8 @@ _POSTCODE_SLOT = re.compile(
     r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age)|(?<=\)))"
     # ... or an export's column or field separator after it ("Zirbelweg 4\t", "Zirbelweg 4^^")
     r"(?:[ \t]/[ \t]*|\t[ \t]*|[ \t]*(?://|\^\^?)[ \t]*)"
-    r"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft)[ \t]+)\Z"
+    # ... or a preposition, and dictation's spoken comma ("Zirbl 12 Komma 3100 Zirbenau")
+    r"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft|Komma|Beistrich)[ \t]+)\Z"
 )
 _POSTCODE_SLOT_REACH = 40
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")

@@ -287,6 +287,12 @@ _LOC_TRIGGER = guarded(
     rf"{_RESIDENCE_LABEL}[ \t]+{_RESIDENCE_COPULA}|"
     r"(?:Wohn|Geburts|Heimat|Herkunfts)ort[ \t]*:?|"
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
+    # labels of a place's description, and an origin's, before a gloss and a colon ("Ortsangabe
+    # des Anrufers: Zirbl", "Örtlichkeit: Zirbl", "Herkunft lt. Transportschein: Zirbl")
+    rf"(?:Ortsangabe|Örtlichkeit|Herkunft)(?=(?:{_SOURCE_GLOSS_BODY})?[ \t]*:)|"
+    # a form's labels in capitals ("WOHNORT: Zirbl", "WOHNGEMEINDE Zirbl")
+    r"(?:WOHN|GEBURTS|HEIMAT|HERKUNFTS)ORT[ \t]*:?|(?:HEIMAT|WOHN)GEMEINDE[ \t]*:?|WOHNSITZ[ \t]*:?|"
+    r"(?:HERKUNFT|ORT|GEMEINDE|(?:WOHN|GEBURTS|HEIMAT)?STADT)[ \t]*:|"
     # a stay's place, as a form or the legal term of a guardianship's forms writes it ("Aufenthalt:
     # Zirbl", "Kur, Aufenthalt Zirbl", "gewöhnlicher Aufenthalt Zirbl")
     r"(?:[Gg]ewöhnliche[rnm]?[ \t]+)?Aufenthalt[ \t]*:?|"
@@ -335,7 +341,7 @@ _RESIDENCE_CUE = re.compile(
     rf"|(?:wohnt|lebt|wohnhaft|wohnte|lebte)(?:[ \t]+[^\s.,;:!?()]{{1,15}}){{0,4}}[ \t]+(?:{_SIDES})"
     r"|(?:(?:wohn|geburts|heimat|herkunfts)ort|herkunft|heimat|wohnsitz|(?:heimat|wohn)gemeinde)"
     rf"[ \t]+{_RESIDENCE_COPULA}"
-    r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde"
+    r"|(?:wohn|geburts|heimat|herkunfts)ort|herkunft|(?:heimat|wohn)?gemeinde|ortsangabe|örtlichkeit"
     r"|(?:zuhause|daheim|ansässig|beheimatet|wohnend)[ \t]+in|gebürtig[ \t]+aus"
     r"|wohnsitz|übersiedelt[ \t]+nach|zugezogen[ \t]+aus|stammt[ \t]+aus|urlaub(?:saufenthalt)?[ \t]+in"
     r"|reise[ \t]+nach|geboren[ \t]+in|aufgewachsen[ \t]+in|verzogen[ \t]+nach|aufenthalt[ \t]+in"
@@ -353,7 +359,7 @@ _RESIDENCE_REACH = 56
 # A word part every residence cue of _RESIDENCE_CUE contains: most cue words ("in", "ist", "vor")
 # stand in sentences with none of them, which a substring test rules out before the regex.
 _RESIDENCE_STEM = re.compile(
-    "wohn|lebt|ort|herkunft|heimat|gemeinde|zuhause|daheim|ansässig|gebürtig|übersiedelt|zugezogen|stammt"
+    "wohn|lebt|ort|örtlich|herkunft|heimat|gemeinde|zuhause|daheim|ansässig|gebürtig|übersiedelt|zugezogen|stammt"
     "|urlaub|reise|geboren|aufgewachsen|verzogen|aufenthalt|befindet|residen|domicil|comune|luogo|lieu|né|nat"
 )
 # What the pre-check tests after each cue word of the automaton (``triggers.PLACE_CUES``): only
@@ -377,7 +383,7 @@ _RESIDENCE_PREPOSITIONS = frozenset(("in", *_SIDE_CUES))
 _LABEL_CUES = (
     "wohnhaft", "wohnh", "wohn", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft", "heimat",
     "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "ort", "stadt", "wohnstadt", "geburtsstadt",
-    "heimatstadt",
+    "heimatstadt", "ortsangabe", "örtlichkeit",
 )  # fmt: skip
 # Nouns of a place's kind that its name follows ("im Bezirk Zirbl", "Stadtrand von Zirbl": the
 # latter ends in "von", whose tests are a preposition's and so cover it too).
@@ -423,7 +429,27 @@ _CUE_TESTS: dict[str, int] = {
     # prepositions that only a noun's name follows ("zu dem Werk Zirbl"): none of these tests,
     # only _place_named_by_noun
     **dict.fromkeys(("zu", "ins"), 0),
+    # "dort" names the place before it, only ("Zirbl – dort lebt die Tochter"): _PLACE_BEFORE_CUES
+    "dort": 0,
 }
+# Cue words that name the place before them, and what stands between: a dash or comma before
+# "dort" ("Zirbl – dort lebt die Tochter", "Zirbl, dort wohnt er"), a copula before a
+# residence's noun ("Zirbl ist der Wohnsitz der Familie", "Zirbl bleibt ihr Lebensmittelpunkt").
+# The place starts its line or sentence.
+_DORT_LINK = re.compile(r"[ \t]*[–,;-][ \t]*")
+_COPULA_LINK = re.compile(
+    r"[ \t]+(?:ist|war|bleibt|blieb)(?:[ \t]+(?:der|die|sein|seine|ihr|ihre|weiterhin))?[ \t]+"
+)
+_PLACE_BEFORE_CUES: dict[str, re.Pattern[str]] = {
+    "dort": _DORT_LINK,
+    **dict.fromkeys(
+        ("wohnsitz", "hauptwohnsitz", "wohnort", "heimatort", "geburtsort", "heimat", "lebensmittelpunkt"),
+        _COPULA_LINK,
+    ),
+}
+_PLACE_BEFORE_CUE = re.compile(rf"(?<![\w-])(?i:{'|'.join(_PLACE_BEFORE_CUES)})(?![\w-])")
+# How far before its cue such a place's line or sentence may start.
+_PLACE_BEFORE_REACH = 72
 # The cue words whose place must start with a capital right after them (blanks, a colon or an
 # abbreviation's stop between; no copula), and the words no test follows ("zu", "ins": noun cues
 # only): ``place_may_follow``.
@@ -526,7 +552,7 @@ _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
 _ROUTE_ON = re.compile(r"[ \t]{1,2}(?:nach|ins|bis|aus|in[ \t]+(?:die|das|den))(?!\w)")
 # What joins a second place to a first: "Zirbenau und Linz", "Zirbl bzw. Lärchfeld", "Zirbl bei
 # Linz", a route's dash "Zirbenau – Lärchfeld".
-_JOINER = re.compile(rf"[ \t]{{1,2}}(?:und|oder|bzw\.|sowie|bis|bei|–|-)[ \t]{{1,2}}(?={CAPITAL})")
+_JOINER = re.compile(rf"(?:[ \t]{{1,2}}(?:und|oder|bzw\.|sowie|bis|bei|–|-)[ \t]{{1,2}}|–)(?={CAPITAL})")
 # The tail of a place's name: a town after "bei" ("Zirbl bei Linz"), a river, lake, valley or
 # region after "am", "an der", "im", "in der", "ob der" ("Zirbl am See", "Zirbl an der Lärch",
 # "Zirbl im Pinzgau", "Zirbl in der Steiermark"). The detector joins it to the place.
@@ -565,7 +591,9 @@ _PLACE_AFTER_CUE = re.compile(
 # after them: the automaton finds their heads; read backwards to the compound's capital.
 # A way's compound names the place after it only as a label or where a route goes on: "Heimweg:
 # Zirbl", "Transportfahrt Zirbl – Lärchfeld".
-_ROUTE_STEP = re.compile(rf"[ \t]{{1,2}}(?:–|-|nach|bis)[ \t]{{1,2}}{CAPITAL}")
+_ROUTE_STEP = re.compile(rf"(?:[ \t]{{1,2}}(?:–|-|nach|bis)[ \t]{{1,2}}|–){CAPITAL}")
+# ... also after an adverb, where the route goes on: "Fahrstrecke täglich Zirbl–Lärchau".
+_HEAD_ADVERB_VALUE = re.compile(rf"[ \t]{{1,2}}[a-zäöüß]{{3,14}}[ \t]{{1,2}}(?={CAPITAL})")
 # The ends of words a head ("-ort") ends but that name no place: "sofort", "Wort", "Sport",
 # "Transport", "Komfort".
 _NO_HEAD = re.compile(r"[fwpFWP]ort")
@@ -584,9 +612,11 @@ _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 COLON_VALUES = (
     re.compile(rf":(?<=[a-zäöüß]:)[ \t]{{0,3}}(?={CAPITAL})"),
     re.compile(rf";(?<=[a-zäöüß];)[ \t]{{0,3}}(?={CAPITAL})"),
+    # a table's cell border between label and value ("| Wohnort | Zirbl |", "Wohnort|Zirbl")
+    re.compile(rf"\|(?:(?<=[a-zäöüß]\|)|(?<=[a-zäöüß][ \t]\|))[ \t]{{0,3}}(?={CAPITAL})"),
 )
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
-_ORT_LABEL = re.compile(rf"(?<![\w.-]){CAPITAL}[a-zäöüß]{{2,20}}(?<![wpf]ort)(?<=ort)\Z")
+_ORT_LABEL = re.compile(rf"(?<![\w.-])(?:{CAPITAL}[a-zäöüß]{{2,20}}(?<![wpf]ort)(?<=ort)|(?<!vor[ ])Ort)\Z")
 _LABEL_REACH = 24
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
 _IN_ON = re.compile(rf"[ \t]{{1,2}}in[ \t]{{1,2}}(?={CAPITAL})")
@@ -965,6 +995,14 @@ class OrgStage:
                 named = self._place_named_by_noun(text, end)
                 if named is not None:
                     spans.append(named)
+        for start, end in (
+            candidates.cues
+            if candidates is not None
+            else (m.span() for m in _PLACE_BEFORE_CUE.finditer(text))
+        ):
+            link = _PLACE_BEFORE_CUES.get(text[start:end].lower())
+            if link is not None and (before := self._place_before_cue(text, start, link)) is not None:
+                spans.append(before)
         cued = candidates is None
         for start, end in candidates.cues if candidates is not None else ():
             tests = _CUE_TESTS.get(text[start:end].lower(), _ALL_TESTS)
@@ -1044,10 +1082,13 @@ class OrgStage:
         for m in colon_values(text) if candidates is None or candidates.colon_label else ():
             if not self._may_start_place(text, m.end()):
                 continue  # most values are ordinary words ("Befund: Unauffällig"), decided once each
-            label_from = max(0, m.start() - _LABEL_REACH)
-            if _LOWER_LABEL.search(text, label_from, m.start()) is not None:
+            label_end = m.start()
+            while text[label_end - 1] in " \t":  # "Wohnort | Zirbl": a table's blank before its border
+                label_end -= 1
+            label_from = max(0, label_end - _LABEL_REACH)
+            if _LOWER_LABEL.search(text, label_from, label_end) is not None:
                 end = self._town_after_label(text, m.end())
-            elif _ORT_LABEL.search(text, label_from, m.start()) is not None:
+            elif _ORT_LABEL.search(text, label_from, label_end) is not None:
                 if _starts_with_place_noun(text, m.end()):
                     continue  # "Fundort: Gemeindegebiet Zirbl": the place noun's own cue names it
                 known, unknown = (
@@ -1107,6 +1148,28 @@ class OrgStage:
             return None
         return Span(m.end(), stop, LOC, MASKERS[LOC])
 
+    def _place_before_cue(self, text: str, cue_start: int, link: re.Pattern[str]) -> Span | None:
+        """The place that starts the line or sentence of a cue word of ``_PLACE_BEFORE_CUES`` and
+        ends where ``link`` leads to the cue ("Zirbl| – |dort lebt"): a place a list knows or a
+        word that may be a town and is no listed name."""
+        lo = max(0, cue_start - _PLACE_BEFORE_REACH)
+        line, sentence = text.rfind("\n", lo, cue_start), text.rfind(". ", lo, cue_start)
+        pos = max(line + 1 if line >= 0 else lo, sentence + 2 if sentence >= 0 else lo)
+        pos = _after(text, pos, " \t")
+        if pos >= cue_start or not text[pos].isupper():
+            return None
+        known = self._place_end(text, pos, allow_common=False)
+        stop = known[0] if known is not None else None
+        if stop is None and self._place_like is not None:
+            unknown = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=True)
+            if unknown is not None and self._may_be_town(text[pos:unknown].split()):
+                stop = unknown
+        if stop is not None and (district := _DISTRICT.match(text, stop)) is not None:
+            stop = district.end()  # "Zirbl Süd – dort"
+        if stop is None or link.fullmatch(text, stop, cue_start) is None:
+            return None
+        return Span(pos, stop, LOC, MASKERS[LOC])
+
     def _may_be_town(self, words: list[str]) -> bool:
         """May these words be a town no list knows? Each may be a town's, but the words before
         the last may also be the first words of several-word places ("Unter Zirbl")."""
@@ -1122,7 +1185,8 @@ class OrgStage:
         automaton found the heads (None: sought here)."""
         spans: list[Span] = []
         for pos, end in heads if heads is not None else _heads_in(text):
-            value = _HEAD_VALUE.match(text, end)
+            way = text[pos:end].lower() in WAY_HEADS
+            value = _HEAD_VALUE.match(text, end) or (_HEAD_ADVERB_VALUE.match(text, end) if way else None)
             compound = _HEAD_COMPOUND.search(text, max(0, pos - 31), pos) if value else None
             if (
                 value is not None
@@ -1134,8 +1198,8 @@ class OrgStage:
                 unknown = self._unknown_place(text, value.end())
                 stop = max(known[0] if known else -1, unknown[0] if unknown else -1)
                 if stop > value.end() and (
-                    text[pos:end].lower() not in WAY_HEADS
-                    or ":" in text[end : value.end()]
+                    not way
+                    or (":" in text[end : value.end()] and value.re is _HEAD_VALUE)
                     or _ROUTE_STEP.match(text, stop) is not None
                 ):
                     spans.append(Span(value.end(), stop, LOC, MASKERS[LOC]))
@@ -1398,8 +1462,9 @@ class OrgStage:
         parts = m.group("town").split("-")
         if not all(self._town_like(part, ending=False) for part in parts):
             return None
-        # After "bei" a possible town will do ("Zirbl bei Lärchau und"): the joiner names it one.
-        bei = text[joiner.start() : joiner.end()].strip() == "bei"
+        # After "bei" a possible town will do ("Zirbl bei Lärchau und"): the joiner names it one;
+        # so does a route's dash ("Zirbl–Lärchau mit dem Auto").
+        bei = text[joiner.start() : joiner.end()].strip() in ("bei", "–")
         if not (bei or any(self._town_like(part) for part in parts) or _CLAUSE_END.match(text, m.end())):
             return None
         return _with_region(text, Span(m.start(), m.end(), LOC, MASKERS[LOC]))
@@ -1453,6 +1518,13 @@ def place_may_follow(text: str, word: str, end: int) -> bool:
     """The chunk's pre-check of a place cue ``word`` (lower case) that ends at ``end``: is it
     worth keeping for ``OrgStage._may_follow``? Not where only a capital can start the place and
     none does ("um 10 Uhr", "bis auf"), nor after a word no place test follows."""
+    if word in _PLACE_BEFORE_CUES:  # a place before the cue ("Zirbl – dort", "Zirbl ist ihr Wohnsitz")
+        if word != "dort":
+            return True
+        pos = end - 5  # "dort" only after a dash or comma
+        while pos > 0 and text[pos] in " \t":
+            pos -= 1
+        return pos > 0 and text[pos] in "–,;-"
     if word in _CUES_WITHOUT_TESTS:
         return False
     if word not in _CUES_BEFORE_CAPITALS:
@@ -1568,8 +1640,9 @@ def _resolve(spans: list[Span]) -> list[Span]:
 
 def colon_values(text: str) -> list[re.Match[str]]:
     """The matches of ``COLON_VALUES`` in ``text``, in order."""
-    colons, semicolons = (list(pattern.finditer(text)) for pattern in COLON_VALUES)
-    return sorted(colons + semicolons, key=re.Match.start) if semicolons else colons
+    colons, *others = (list(pattern.finditer(text)) for pattern in COLON_VALUES)
+    rest = [m for found in others for m in found]
+    return sorted(colons + rest, key=re.Match.start) if rest else colons
 
 
 def _noun_name_cues(text: str) -> list[tuple[int, int]]:

@@ -476,7 +476,9 @@ _COURT_CODE = (
 )
 # A code of short digit groups whose first has one or two digits ("12 34 56-AB"): after a keyword
 # of _ID_GENERIC, whose code otherwise starts with three characters, when two groups follow.
-_SPACED_START = r"\d{1,2}(?=(?:[ ]\d{2,6}){2})"
+# Also when the second group goes on with a hyphen or slash ("12 34-A-56"), and after a series
+# of capitals, with one more group ("AB 12 34", "A 12 3").
+_SPACED_START = r"(?:\d{1,2}(?=[ ]\d{2,6}(?:[ ]\d{2,6}|[\-/][A-Z0-9]))|[A-Z]{1,4}[ ]\d{1,2}(?=[ ]\d{1,6}))"
 # Further blank-separated digit groups ("SVNR 1237 010180", "Auftragscode 2023 0044 17"), maybe
 # hyphened or slashed on ("Fall-Nr. 12 34-A-56").
 # A group may open with a series letter ("4471 K 22"), and a last group of capitals may close
@@ -801,9 +803,10 @@ _WARD_DEPARTMENT = re.compile(
 _NAMED_WARD = re.compile(
     # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie" (a "Sozialstation",
     # "Diakoniestation" or "(Berg)Rettungsstation" is a care or rescue service named after its
-    # town: a site)
+    # town: a site; a lift's "Talstation" or "Bergstation" a place)
     r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)"
-    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)(?<!iakonie)(?<!ettungs)station)[ \t]{{1,3}}"
+    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)(?<!iakonie)(?<!ettungs)(?<!Tal)(?<!Berg)station)"
+    r"[ \t]{1,3}"
     rf"(?P<code>(?P<name>{CAPITAL}[a-zäöüß]{{2,20}})(?:[ \t]\d{{1,2}}[A-Za-z]?)?)(?![\w\-])"
 )
 # Lower case: what a ward's name is not.

@@ -65,3 +65,48 @@ def test_an_addressee_is_a_name_everywhere_in_the_corpus() -> None:
     ]
     detector = learn_from(DET, notes).detector
     assert "Zirbleitner" in masked(notes[1], detector)
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Nachname: Zirbleitner", ["Zirbleitner"]),
+        ("Vorname: Wendolin", ["Wendolin"]),
+        ("Familienname: Zirbleitner", ["Zirbleitner"]),
+        ("Geburtsname: Quastlmair", ["Quastlmair"]),
+        ("NACHNAME: Zirbleitner", ["Zirbleitner"]),
+        ("Name, Vorname: Zirbleitner, Wendolin", ["Zirbleitner", "Wendolin"]),
+    ],
+)
+def test_a_forms_name_field_names_the_patient(line: str, names: list[str]) -> None:
+    found = masked(f"Stammdaten\n{line}\nAufnahme am Vormittag.")
+    assert all(found.get(name) == PAT for name in names), found
+
+
+@pytest.mark.parametrize("label", ["Patient:", "Patientin:", "Name:", "Betr.:"])
+def test_a_family_name_before_its_comma_takes_the_given_name_after_it(label: str) -> None:
+    # "Family, Given": the whole person is masked, not the family name alone.
+    found = masked(f"{label} Zirbleitner, Wendolin, *12.03.1961\n\nBefund:")
+    assert found.get("Zirbleitner") == found.get("Wendolin") == PAT
+
+
+@pytest.mark.parametrize(
+    "line", ["Patient: Zirbleitner, Station 3", "Name: Zirbleitner, geb. 12.03.1961", "Vorname: Unbekannt"]
+)
+def test_ordinary_words_after_a_name_fields_comma_stay(line: str) -> None:
+    found = masked(line)
+    assert not any(word in found for word in ("Station", "geb.", "Unbekannt"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Str./Nr.:\tHauptplatz 12\nPLZ/Ort:\t6342 Quastlmirz\n",
+        "Wohnadresse (lt. e-card): Hauptplatz 12\nPLZ/Ort: 6342 Quastlmirz\n",
+        "<adresse><strasse>Hauptplatz 12</strasse><plzort>6342 Quastlmirz</plzort></adresse>",
+    ],
+)
+def test_a_block_whose_lines_start_with_field_labels_masks_the_values_not_the_labels(text: str) -> None:
+    found = masked(text)
+    assert found.get("Hauptplatz 12") == ADD and found.get("6342") == ZIP and found.get("Quastlmirz") == LOC
+    assert not any(label in span for span in found for label in ("Str.", "Wohnadresse", "PLZ", "Ort"))

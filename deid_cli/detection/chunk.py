@@ -20,7 +20,7 @@ from typing import NamedTuple
 import ahocorasick
 
 from deid_cli.detection.grammar.hl7 import SEGMENT_LITERALS
-from deid_cli.detection.grammar.letter_zones import SUBJECT_LITERALS
+from deid_cli.detection.grammar.letter_zones import SUBJECT_CANDIDATE
 from deid_cli.detection.lexicon.lexicon import (
     ALIAS,
     CUE_BITS,
@@ -129,6 +129,7 @@ _ZIP_SHAPE = bytes(
 _CANDIDATES: tuple[tuple[re.Pattern[str], int], ...] = (
     (_URL_CANDIDATE, URL),
     (_DATE_LINE_CANDIDATE, DATE_LINE),
+    (SUBJECT_CANDIDATE, SUBJECT),
     *((pattern, COLON_LABEL) for pattern in COLON_VALUES),
 )
 
@@ -376,7 +377,6 @@ class Chunk:
             self._flag_positions(_found(joined, "@"), EMAIL)
         for literals, flag in (
             (_URL_MARKERS, URL),
-            (SUBJECT_LITERALS, SUBJECT),
             (LABEL_COMPOUND_STEMS, ADDRESS_LABEL),
             # an HL7 segment's start holds a bar, which most chunks lack: one scan for it first
             (SEGMENT_LITERALS if "|" in joined else (), HL7_SEGMENT),

@@ -189,6 +189,39 @@ def test_an_xml_fields_label_keeps_the_views_length_and_offsets() -> None:
     )
 
 
+# --- a form's leader dots after a postcode's label; a house letter after a blank ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "place"),
+    [
+        ("PLZ, Wohnort ........... 4521 Vendral", "4521", "Vendral"),
+        ("PLZ/Ort …… 4521 Vendral", "4521", "Vendral"),
+    ],
+)
+def test_a_postcodes_label_with_leader_dots_names_the_code_and_its_place(
+    text: str, code: str, place: str
+) -> None:
+    found = typed(text)
+    assert (code, "ZIP") in found and (place, "LOC") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("Adresse: Quelmbichl 12 T, 4521 Quarnitz", "Quelmbichl 12 T"),
+        ("Straße/Nr.: Quelmbichl 12 R", "Quelmbichl 12 R"),
+    ],
+)
+def test_a_house_letter_after_a_blank_that_ends_the_address_belongs_to_it(text: str, street: str) -> None:
+    assert (street, "ADD") in typed(text)
+
+
+def test_a_capital_after_a_number_that_is_no_address_stays() -> None:
+    assert "12 T" not in " ".join(masked("Station 12 T, Zimmer 3"))
+    assert masked("Dosis 12 E, 3x täglich") == []
+
+
 # --- places in tables, capitals and a place's description ---------------------------------
 
 
@@ -204,6 +237,9 @@ def test_an_xml_fields_label_keeps_the_views_length_and_offsets() -> None:
         "Örtlichkeit: Vendral, Wohnung im 2. Stock",
         "Einsatzörtlichkeit: Vendral, Wohnung im 2. Stock",
         "Herkunft lt. Transportschein: Vendral",
+        # a move's label
+        "Ziel des geplanten Umzugs: Vendral",
+        "Übersiedlung: Vendral",
     ],
 )
 def test_a_place_label_in_a_table_in_capitals_or_a_places_description(text: str) -> None:
@@ -220,6 +256,8 @@ def test_a_place_label_in_a_table_in_capitals_or_a_places_description(text: str)
         "Ortsangabe: Unklar",
         "Örtlichkeit: Wohnung im 1. Stock",
         "Ansprechpartner vor Ort; Station",
+        "Umzug: Pflegeheim",
+        "Umzug: Geplant im Mai",
     ],
 )
 def test_table_cells_and_labels_of_ordinary_words_stay(text: str) -> None:

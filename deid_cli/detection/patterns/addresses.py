@@ -54,9 +54,12 @@ _STREET_TOKEN_MAX = 250
 # House numbers: 12, 12a, 12 a, 12a-c, 12-14, 12 – 14, 12 bis 14, 12/3/4, 12/Top 3, 12½, and the Italian
 # and French "12 bis", "12 ter" (12a, 12b) where the address's part ends ("Via X 12 bis, 39100";
 # not "Zirbelweg 12 bis Ende Mai").
-# An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count).
+# An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count); one after
+# a blank a-f, or any capital that ends the address's part.
 _HOUSE_LETTER = (
     r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?|[ ][a-fA-F](?![\w\-])"
+    # a blank's capital beyond F where the address's part ends ("Zirbelweg 12 T, 6020 Innsbruck")
+    r"|[ ][G-Z](?=[ \t]*(?:[,;/|)–\r\n]|\Z))"
     r"|[ ]?(?:bis|ter)(?=[ \t]*(?:[,;/|)–\r\n]|\.(?!\w)|\Z)))"
 )
 # Four digits and a capitalized word after a dash or slash are the postcode and its place
@@ -266,7 +269,10 @@ _HYPHENED_COUNTRY = re.compile(rf"{COUNTRY_CODES}[-–]")
 _ZIP = guarded(
     r"(?<![\w.,/+\-])",
     r"(?:"
-    rf"(?:PLZ|Postleitzahl)(?:[ ]?(?:/|,|\+|&|und|u\.)?[ ]?Ort)?[ ]?:?[ \t]{{0,12}}(?P<kw>{_ZIP_CORE})"
+    # the label of a form's field, maybe with its place's, and its colon or leader dots ("PLZ, Wohnort
+    # ........ 6020")
+    rf"(?:PLZ|Postleitzahl)(?:[ ]?(?:/|,|\+|&|und|u\.)?[ ]?(?:Wohn)?[Oo]rt)?(?:[ ]?:|[ \t]*(?:\.{{2,}}|…+))?"
+    rf"[ \t]{{0,12}}(?P<kw>{_ZIP_CORE})"
     rf"|(?P<zip>{_ZIP_CORE})(?=[{re.escape(POSTCODE_PLACE_GAPS)}]{CAPITAL})"
     r")",
 )

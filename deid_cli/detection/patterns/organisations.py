@@ -616,7 +616,11 @@ COLON_VALUES = (
     re.compile(rf"\|(?:(?<=[a-zäöüß]\|)|(?<=[a-zäöüß][ \t]\|))[ \t]{{0,3}}(?={CAPITAL})"),
 )
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
-_ORT_LABEL = re.compile(rf"(?<![\w.-])(?:{CAPITAL}[a-zäöüß]{{2,20}}(?<![wpf]ort)(?<=ort)|(?<!vor[ ])Ort)\Z")
+# ... and so does a move's ("Umzug: Zirbl", "Ziel des geplanten Umzugs: Zirbl", "Übersiedlung:").
+_ORT_LABEL = re.compile(
+    rf"(?<![\w.-])(?:{CAPITAL}[a-zäöüß]{{2,20}}(?<![wpf]ort)(?<=ort)|(?<!vor[ ])Ort"
+    r"|(?:Umzug|Zuzug|Wegzug)s?|Übersiedlung)\Z"
+)
 _LABEL_REACH = 24
 # "aus Zirbl in Kärnten": a known place after "in" names the word before it a town.
 _IN_ON = re.compile(rf"[ \t]{{1,2}}in[ \t]{{1,2}}(?={CAPITAL})")
@@ -1000,6 +1004,8 @@ class OrgStage:
             if candidates is not None
             else (m.span() for m in _PLACE_BEFORE_CUE.finditer(text))
         ):
+            if end - start < 4:  # "in", "bei", "aus", the most frequent cues, name no place before them
+                continue
             link = _PLACE_BEFORE_CUES.get(text[start:end].lower())
             if link is not None and (before := self._place_before_cue(text, start, link)) is not None:
                 spans.append(before)

@@ -289,10 +289,12 @@ _LOC_TRIGGER = guarded(
     r"(?:Herkunft|(?<!vor[ ])Ort|(?:Wohn|Geburts|Heimat)?[Ss]tadt|Geb\.-?[ ]?Ort)[ \t]*:|"
     # labels of a place's description, and an origin's, before a gloss and a colon ("Ortsangabe
     # des Anrufers: Zirbl", "Örtlichkeit: Zirbl", "Herkunft lt. Transportschein: Zirbl")
-    rf"(?:Ortsangabe|Örtlichkeit|Herkunft)(?=(?:{_SOURCE_GLOSS_BODY})?[ \t]*:)|"
-    # a form's labels in capitals ("WOHNORT: Zirbl", "WOHNGEMEINDE Zirbl")
-    r"(?:WOHN|GEBURTS|HEIMAT|HERKUNFTS)ORT[ \t]*:?|(?:HEIMAT|WOHN)GEMEINDE[ \t]*:?|WOHNSITZ[ \t]*:?|"
-    r"(?:HERKUNFT|ORT|GEMEINDE|(?:WOHN|GEBURTS|HEIMAT)?STADT)[ \t]*:|"
+    rf"[OÖH](?:(?<=O)rtsangabe|(?<=Ö)rtlichkeit|(?<=H)erkunft)(?=(?:{_SOURCE_GLOSS_BODY})?[ \t]*:)|"
+    # a form's labels in capitals ("WOHNORT: Zirbl", "WOHNGEMEINDE Zirbl"), behind one class of
+    # first letters (a branch that starts with a class or a literal is skipped in one test)
+    r"[WGHOS](?=[A-Z])(?:(?:(?<=W)OHN(?:ORT|GEMEINDE|SITZ)|(?<=G)EBURTSORT|(?<=H)(?:EIMAT(?:ORT|GEMEINDE)"
+    r"|ERKUNFTSORT))[ \t]*:?|(?:(?<=H)ERKUNFT|(?<=O)RT|(?<=G)EMEINDE|(?<=W)OHNSTADT|(?<=G)EBURTSSTADT"
+    r"|(?<=H)EIMATSTADT|(?<=S)TADT)[ \t]*:)|"
     # a stay's place, as a form or the legal term of a guardianship's forms writes it ("Aufenthalt:
     # Zirbl", "Kur, Aufenthalt Zirbl", "gewöhnlicher Aufenthalt Zirbl")
     r"(?:[Gg]ewöhnliche[rnm]?[ \t]+)?Aufenthalt[ \t]*:?|"

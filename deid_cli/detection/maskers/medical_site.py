@@ -61,8 +61,7 @@ _SAINT_BEFORE = re.compile(rf"(?<![\w.])(?:{_SAINT_TITLE})[ \t]?\Z")
 # An epithet a house's name starts with: "Evangelisches Krankenhaus", "Akademisches
 # Lehrkrankenhaus", "Allgemeines Krankenhaus", "Öffentliches Spital".
 _EPITHET_BEFORE = re.compile(
-    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich)|Allgemein|Mobil|Ambulant|(?:{CAPITAL}[a-zäöüß]*s|S)ozial"
-    r"|(?:Teil)?[Ss]tationär)"
+    rf"(?<![\w-])(?:(?:{CAPITAL}[a-zäöüß]+(?:isch|lich|sozial)|Allgemein|Mobil|Ambulant|Sozial|(?:Teil)?[Ss]tationär)"
     r"(?:e|es|en|er|em)?|[Aa]\.[ ]?ö\.|"
     # abbreviated: "Ev. Krankenhaus", "Kath. Klinikum", "Städt. Klinik", "Allg. öff. Krankenhaus"
     r"(?:Ev|Evang|Kath|Allg|Allgem|Städt|Öff|Priv|Akad|Gem|Psych)\.)[ \t]"

@@ -57,9 +57,10 @@ _STREET_TOKEN_MAX = 250
 # An attached capital may be any letter ("12K"); a small one only a-g ("2x" is a count); one after
 # a blank a-f, or any capital that ends the address's part.
 _HOUSE_LETTER = (
-    r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?|[ ][a-fA-F](?![\w\-])"
-    # a blank's capital beyond F where the address's part ends ("Zirbelweg 12 T, 6020 Innsbruck")
-    r"|[ ][G-Z](?=[ \t]*(?:[,;/|)–\r\n]|\Z))"
+    r"(?:[a-gA-Z](?!\w)(?:[-–][a-gA-G](?![\w\-]))?"
+    # after a blank a-f, or a capital beyond F where the address's part ends ("Zirbelweg 12 T, 6020
+    # Innsbruck")
+    r"|[ ](?:[a-fA-F](?![\w\-])|[G-Z](?=[ \t]*(?:[,;/|)–\r\n]|\Z)))"
     r"|[ ]?(?:bis|ter)(?=[ \t]*(?:[,;/|)–\r\n]|\.(?!\w)|\Z)))"
 )
 # Four digits and a capitalized word after a dash or slash are the postcode and its place

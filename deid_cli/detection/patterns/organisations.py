@@ -614,8 +614,6 @@ _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 COLON_VALUES = (
     re.compile(rf":(?<=[a-zäöüß]:)[ \t]{{0,3}}(?={CAPITAL})"),
     re.compile(rf";(?<=[a-zäöüß];)[ \t]{{0,3}}(?={CAPITAL})"),
-    # a table's cell border between label and value ("| Wohnort | Zirbl |", "Wohnort|Zirbl")
-    re.compile(rf"\|(?:(?<=[a-zäöüß]\|)|(?<=[a-zäöüß][ \t]\|))[ \t]{{0,3}}(?={CAPITAL})"),
 )
 _LOWER_LABEL = re.compile(r"(?<![\w.-])[a-zäöüß]{3,20}\Z")
 # ... and so does a move's ("Umzug: Zirbl", "Ziel des geplanten Umzugs: Zirbl", "Übersiedlung:").
@@ -1090,13 +1088,10 @@ class OrgStage:
         for m in colon_values(text) if candidates is None or candidates.colon_label else ():
             if not self._may_start_place(text, m.end()):
                 continue  # most values are ordinary words ("Befund: Unauffällig"), decided once each
-            label_end = m.start()
-            while text[label_end - 1] in " \t":  # "Wohnort | Zirbl": a table's blank before its border
-                label_end -= 1
-            label_from = max(0, label_end - _LABEL_REACH)
-            if _LOWER_LABEL.search(text, label_from, label_end) is not None:
+            label_from = max(0, m.start() - _LABEL_REACH)
+            if _LOWER_LABEL.search(text, label_from, m.start()) is not None:
                 end = self._town_after_label(text, m.end())
-            elif _ORT_LABEL.search(text, label_from, label_end) is not None:
+            elif _ORT_LABEL.search(text, label_from, m.start()) is not None:
                 if _starts_with_place_noun(text, m.end()):
                     continue  # "Fundort: Gemeindegebiet Zirbl": the place noun's own cue names it
                 known, unknown = (
@@ -1648,9 +1643,10 @@ def _resolve(spans: list[Span]) -> list[Span]:
 
 def colon_values(text: str) -> list[re.Match[str]]:
     """The matches of ``COLON_VALUES`` in ``text``, in order."""
-    colons, *others = (list(pattern.finditer(text)) for pattern in COLON_VALUES)
-    rest = [m for found in others for m in found]
-    return sorted(colons + rest, key=re.Match.start) if rest else colons
+    colon, semicolon = COLON_VALUES
+    colons = list(colon.finditer(text))
+    semicolons = list(semicolon.finditer(text)) if ";" in text else []  # an export's, in few notes
+    return sorted(colons + semicolons, key=re.Match.start) if semicolons else colons
 
 
 def _noun_name_cues(text: str) -> list[tuple[int, int]]:

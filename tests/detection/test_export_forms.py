@@ -228,6 +228,8 @@ def test_a_capital_after_a_number_that_is_no_address_stays() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "| Wohnort | Vendral |",
+        "Wohnort | Vendral",
         "Ort; Vendral;",
         "WOHNORT: Vendral",
         "WOHNGEMEINDE Vendral",
@@ -240,7 +242,7 @@ def test_a_capital_after_a_number_that_is_no_address_stays() -> None:
         "Übersiedlung: Vendral",
     ],
 )
-def test_a_place_label_after_a_semicolon_in_capitals_or_a_places_description(text: str) -> None:
+def test_a_place_label_in_a_table_in_capitals_or_a_places_description(text: str) -> None:
     assert ("Vendral", "LOC") in typed(text)
 
 

@@ -321,7 +321,8 @@ _LOC_TRIGGER = guarded(
     # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:"),
     # and hold a gloss before it ("Geburtsort (lt. Pass): Zirbl"); a label its value's source
     # ("Arbeitsort lt. Arbeitgeber Zirbl")
-    rf"(?:{_GLOSS_BEFORE_COLON})?(?(kw)(?:{_SOURCE_GLOSS_BODY})?)(?:[ \t]*:)?[ \t]{{1,3}}(?=[^\W\d_])",
+    # (or a table's cell border: "| Wohnort | Zirbl |")
+    rf"(?:{_GLOSS_BEFORE_COLON})?(?(kw)(?:{_SOURCE_GLOSS_BODY})?)(?:[ \t]*[:|])?[ \t]{{1,3}}(?=[^\W\d_])",
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"
@@ -1540,9 +1541,9 @@ def _after_cue(text: str, end: int, label: bool = False) -> int:
     """Where a place may start after a cue word that ends at ``end``: after blanks, a colon, an
     abbreviation's stop ("Wohnh. |Zirbl"), a gloss before the colon ("Geburtsort (lt. Pass):
     |Zirbl") and a value's source ("Arbeitsort lt. Arbeitgeber |Zirbl")."""
-    pos = _after(text, end, " \t:.")
+    pos = _after(text, end, " \t:.|")
     if text.startswith("(", pos) and (gloss := _GLOSS.match(text, end)) is not None:
-        pos = _after(text, gloss.end(), " \t:.")
+        pos = _after(text, gloss.end(), " \t:.|")
     elif (source := _source_end(text, end, pos, label)) is not None:
         pos = _after(text, source, " \t:")
     return pos
@@ -1570,7 +1571,7 @@ def residence_cue_before(text: str, start: int) -> bool:
     """Does a residence cue ("wohnhaft in", "Wohnort:", "PLZ/Ort:") stand right before ``start``
     (blanks and a colon between), within ``_RESIDENCE_REACH`` characters of its start?"""
     end = start
-    while end > 0 and text[end - 1] in " \t:":
+    while end > 0 and text[end - 1] in " \t:|":
         end -= 1
     if end > 0 and text[end - 1] == ")" and ":" in text[end:start]:  # "Wohnort (lt. Pass): Zirbl"
         gloss = _GLOSS_AT_END.search(text, max(0, end - 32), end)

@@ -117,7 +117,7 @@ def _strip_markup(text: str) -> tuple[str, list[int] | None, list[int] | None]:
     labels = [(m.start(), label) for m in matches if (label := _field_label(text, m)) is not None]
     blanked = union_ranges([*_comment_ranges(text), *((s, e) for s, e, _ in tags)])
     pieces = [  # (orig_start, orig_end, replacement)
-        (s, e, _blank(text, s, e, s in breaking, labels)) for s, e in blanked
+        (s, e, _blank(s, e, s in breaking, labels)) for s, e in blanked
     ]
     blank_starts = [s for s, _ in blanked]
     for match in _ENTITY.finditer(text):
@@ -160,27 +160,22 @@ def _field_label(text: str, tag: re.Match[str]) -> str | None:
     "Wohnort: "): a tag without attributes, of an element that is no HTML element, or a tag
     whose one attribute names the field's kind ("<kennung typ="Fall-Nr.">" -> "... Fall-Nr.: "),
     right before its value (not before another tag or a line's end). None for any other tag."""
-    name = tag.group("name")
-    if not tag.group("close") and tag.end() - tag.start() > len(name) + 2:
+    if tag.group("close") or text[tag.end() : tag.end() + 1] in ("", "<", "\n", "\r"):
+        return None
+    name, width = tag.group("name"), tag.end() - tag.start()
+    if width > len(name) + 2:
         # "<kennung typ="Fall-Nr.">4471": the attribute names the field, its label ends the tag
         kind = _KIND_ATTRIBUTE.fullmatch(text, tag.start(), tag.end())
-        if kind is None or text[tag.end() : tag.end() + 1] in ("", "<", "\n", "\r"):
+        if kind is None:
             return None
         label = kind.group("kind")
-        return " " * (tag.end() - tag.start() - len(label) - 2) + label[0].upper() + label[1:] + ": "
-    if (
-        tag.group("close")
-        or tag.end() - tag.start() != len(name) + 2
-        or not name.isalpha()
-        or len(name) < 3
-        or name.lower() in _HTML_TAGS
-        or text[tag.end() : tag.end() + 1] in ("", "<", "\n", "\r")
-    ):
+        return " " * (width - len(label) - 2) + label[0].upper() + label[1:] + ": "
+    if not name.isalpha() or len(name) < 3 or name.lower() in _HTML_TAGS:
         return None
     return name[0].upper() + name[1:] + ": "
 
 
-def _blank(text: str, start: int, end: int, breaks: bool, labels: list[tuple[int, str]]) -> str:
+def _blank(start: int, end: int, breaks: bool, labels: list[tuple[int, str]]) -> str:
     """What the tags and comments at ``start:end`` become in the view, as long as they are:
     blanks, a line break first where a tag ends a line, and an export field's label where its
     opening tag stood (``labels``: (start, label), in order)."""

@@ -281,9 +281,10 @@ _ZIP = guarded(
 # where no postcode list knows them (German codes are not bundled): "Kirchallee 4, 80331 München",
 # "Kirchallee 4 / 80331 München", "Kirchallee 4 – 80331 München"; dictation speaks its comma
 # ("Kirchallee 4 Komma 80331 München Punkt"), and the spoken marks end the place.
-_SPOKEN_MARK = r"(?:Komma|Beistrich|Punkt|Strich|Doppelpunkt|Schrägstrich|Absatz)\b"
+_SPOKEN_COMMA = r"(?:Komma|Beistrich)"
+_SPOKEN_MARK = rf"(?:{_SPOKEN_COMMA}|Punkt|Strich|Doppelpunkt|Schrägstrich|Absatz)\b"
 _ZIP_AFTER_STREET = re.compile(
-    rf"(?:[ \t]?,?[ \t]?|[ \t]*(?:[/–\-;|^]|//|\^\^|\|\|)[ \t]*|[ \t]+(?:Komma|Beistrich)[ \t]+)"
+    rf"(?:[ \t]?,?[ \t]?|[ \t]*(?:[/–\-;|^]|//|\^\^|\|\|)[ \t]*|[ \t]+{_SPOKEN_COMMA}[ \t]+)"
     r"(?:\r?\n[ \t]*)?"
     rf"(?P<zip>{_ZIP_CORE})[ ]"
     rf"(?P<place>{CAPITAL}[^\W\d_]{{1,40}}\.?(?:[ -](?!{_SPOKEN_MARK})"
@@ -297,7 +298,7 @@ _NUMBER_BEFORE_ZIP = rf"[ \t]+{_HOUSE}(?:{_UNIT}){{0,3}}(?:{_HOUSE_PART})?"
 # What separates a street from the postcode after it: a comma, a semicolon, a dot, a pipe, a dash or
 # slash, an export's "^^" or "//", a tab (a form's next column), or "in"; a line's end too where
 # the street is a line of its own.
-_STREET_SEPARATOR = r"[ \t]*(?:[,;·•|–/^]{1,2}|\t)[ \t]*|[ \t]+(?:in|Komma|Beistrich)[ \t]+"
+_STREET_SEPARATOR = rf"[ \t]*(?:[,;·•|–/^]{{1,2}}|\t)[ \t]*|[ \t]+(?:in|{_SPOKEN_COMMA})[ \t]+"
 _STREET_END_BEFORE_ZIP = rf"(?:{_STREET_SEPARATOR}|[ \t]*\r?\n[ \t]*)"
 # A line (or a comma-separated part) that is capitalized words and a house number (and the flat
 # or floor), ending right before a postcode: "Oberhofen 23, ", "Dorf 15\n", "Dorf 15, 1. OG / ".
@@ -352,7 +353,7 @@ _POSTCODE_SLOT = re.compile(
     # ... or an export's column or field separator after it ("Zirbelweg 4\t", "Zirbelweg 4^^")
     r"(?:[ \t]/[ \t]*|\t[ \t]*|[ \t]*(?://|\^\^?)[ \t]*)"
     # ... or a preposition, and dictation's spoken comma ("Zirbl 12 Komma 3100 Zirbenau")
-    r"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft|Komma|Beistrich)[ \t]+)\Z"
+    rf"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft|{_SPOKEN_COMMA})[ \t]+)\Z"
 )
 _POSTCODE_SLOT_REACH = 40
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")

@@ -1140,17 +1140,24 @@ class OrgStage:
             or (noun not in self._common and (self._place_like is None or self._place_like(m.group("noun"))))
         ):
             return None  # the noun: an ordinary word, or one shaped as nouns are ("Grenzstation")
-        known = self._place_end(text, m.end(), allow_common=False)
-        stop = known[0] if known is not None else None
-        if stop is None and self._town_like is not None and self._place_like is not None:
-            unknown = unknown_place_end(text, m.end(), self._place_like, self._place_prefixes, compounds=True)
-            if unknown is not None and self._may_be_town(text[m.end() : unknown].split()):
-                stop = unknown
-        if stop is not None and (district := _DISTRICT.match(text, stop)) is not None:
-            stop = district.end()  # "am Grenzübergang Zirbl Süd"
+        stop = self._town_end(text, m.end())
         if stop is None or _AFTER_NAMED_PLACE.match(text, stop) is None:
             return None
         return Span(m.end(), stop, LOC, MASKERS[LOC])
+
+    def _town_end(self, text: str, pos: int) -> int | None:
+        """The end of the town at ``pos`` that a noun or a cue after it names: a place a list
+        knows, or words that may be a town and are no listed name, with a district word after it
+        ("am Grenzübergang Zirbl Süd", "Zirbl Süd – dort")."""
+        known = self._place_end(text, pos, allow_common=False)
+        stop = known[0] if known is not None else None
+        if stop is None and self._place_like is not None:
+            unknown = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=True)
+            if unknown is not None and self._may_be_town(text[pos:unknown].split()):
+                stop = unknown
+        if stop is not None and (district := _DISTRICT.match(text, stop)) is not None:
+            stop = district.end()
+        return stop
 
     def _place_before_cue(self, text: str, cue_start: int, link: re.Pattern[str]) -> Span | None:
         """The place that starts the line or sentence of a cue word of ``_PLACE_BEFORE_CUES`` and
@@ -1162,14 +1169,7 @@ class OrgStage:
         pos = _after(text, pos, " \t")
         if pos >= cue_start or not text[pos].isupper():
             return None
-        known = self._place_end(text, pos, allow_common=False)
-        stop = known[0] if known is not None else None
-        if stop is None and self._place_like is not None:
-            unknown = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=True)
-            if unknown is not None and self._may_be_town(text[pos:unknown].split()):
-                stop = unknown
-        if stop is not None and (district := _DISTRICT.match(text, stop)) is not None:
-            stop = district.end()  # "Zirbl Süd – dort"
+        stop = self._town_end(text, pos)
         if stop is None or link.fullmatch(text, stop, cue_start) is None:
             return None
         return Span(pos, stop, LOC, MASKERS[LOC])
@@ -1468,8 +1468,8 @@ class OrgStage:
             return None
         # After "bei" a possible town will do ("Zirbl bei Lärchau und"): the joiner names it one;
         # so does a route's dash ("Zirbl–Lärchau mit dem Auto").
-        bei = text[joiner.start() : joiner.end()].strip() in ("bei", "–")
-        if not (bei or any(self._town_like(part) for part in parts) or _CLAUSE_END.match(text, m.end())):
+        named = text[joiner.start() : joiner.end()].strip() in ("bei", "–")
+        if not (named or any(self._town_like(part) for part in parts) or _CLAUSE_END.match(text, m.end())):
             return None
         return _with_region(text, Span(m.start(), m.end(), LOC, MASKERS[LOC]))
 

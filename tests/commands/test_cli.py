@@ -569,7 +569,7 @@ def test_a_place_context_proved_is_masked_wherever_else_it_is_written(deid, work
     notes = [
         "Frau Anna Gruber\nAm Anger 4\n6342 Quastlmirz",
         "Termin in Quastlmirz vereinbart.",
-        "Rückfahrt über Quastlmirz am Montag.",
+        "Das Fest in Quastlmirz am Montag.",
         "Die Quastl ist ein Bach.",  # only the whole word is the place
     ]
     (workdir / "notes.jsonl").write_text(

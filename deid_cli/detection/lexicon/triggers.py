@@ -191,6 +191,9 @@ PLACE_INSTITUTION_NOUNS: tuple[str, ...] = (
     # "Talstation Zirbl", "Talabfahrt Zirbl")
     "Gemeindeverwaltung", "Stadtverwaltung", "Marktgemeindeverwaltung", "Ortstafel", "Ortsschild", "Löschzug",
     "Löschgruppe", "Talstation", "Bergstation", "Talabfahrt",
+    # a road through or around a town and an inn named by it ("Ortsdurchfahrt Zirbl", "Umfahrung
+    # Zirbl", "Jausenstation Zirbl")
+    "Ortsdurchfahrt", "Umfahrung", "Jausenstation",
     # a firm's or an authority's branch, a works, barracks, a prison, a school's site, a lodging
     # ("Filiale Zirbl", "Werk Zirbl", "Kaserne Zirbl", "Justizanstalt Zirbl", "Quartier Zirbl")
     "Filiale", "Niederlassung", "Zweigniederlassung", "Zweigstelle", "Außenstelle", "Aussenstelle",

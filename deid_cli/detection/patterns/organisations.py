@@ -404,18 +404,20 @@ _PLACE_NOUN_CUES = (*_PLACE_KIND_NOUNS, *(noun.lower() for noun in PLACE_INSTITU
 _PLACE_NOUNS = frozenset(_PLACE_KIND_NOUNS)
 _LONGEST_PLACE_NOUN = max(map(len, _PLACE_NOUNS))
 _CUE_TESTS: dict[str, int] = {
-    **dict.fromkeys(("in", "aus"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
-    "nach": _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_WAY_END,
-    **dict.fromkeys(("über", "nahe", "nähe", "höhe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
+    "in": _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE,
+    **dict.fromkeys(("nach", "aus"), _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE | _MAY_WAY_END),
+    "über": _MAY_KNOWN | _MAY_TOWN | _MAY_WAY_END,
+    **dict.fromkeys(("nahe", "nähe", "höhe", "unweit", "richtung"), _MAY_KNOWN | _MAY_TOWN),
     "von": _MAY_KNOWN | _MAY_TOWN | _MAY_UNKNOWN | _MAY_WAY_END,  # also "Stadtrand von"
     "um": _MAY_KNOWN | _MAY_TOWN | _AFTER_GEGEND | _MAY_WAY_END,
     **dict.fromkeys(_ROUTE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE),
+    **dict.fromkeys(("via", "ab", "ob"), _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_WAY_END),
     **dict.fromkeys(_SIDE_CUES, _MAY_KNOWN | _MAY_TOWN | _MAY_RESIDENCE),
     "bis": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_WAY_END,
     # "gegen" names a place only as a way's end, in Swiss usage ("auf der Fahrt gegen Zirbl";
     # "gegen Abend", "gegen Tetanus")
     "gegen": _MAY_KNOWN | _MAY_WAY_END,
-    "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN,
+    "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN | _MAY_WAY_END,
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
     **dict.fromkeys(("residenza", "domicilio", "domicile", "comune", "nascita", "naissance"), _LABEL_TESTS),
@@ -536,17 +538,30 @@ _TOWN_PREPOSITIONS = frozenset(
 # Zirbl", "knapp hinter Zirbl", "unmittelbar nach Zirbl".
 _NEAR_BEFORE = re.compile(r"(?i:kurz|knapp|unmittelbar|direkt|gleich)[ \t]{1,2}\Z")
 # A way's noun before "bis"/"nach"/"von" names its end as a residence cue does: "die Strecke
-# bis Zirbl", "auf dem Heimweg nach Zirbl", "die Fahrt von Zirbl".
+# bis Zirbl", "auf dem Heimweg nach Zirbl", "die Fahrt von Zirbl". A journey's noun, a vehicle
+# and a commuter's verb also name a route's town after "über", "via", "ab", "aus" and "zwischen"
+# ("Heimreise über Zirbl", "per Ambulanzjet via Zirbl", "pendelt zwischen Zirbl und Lärchfeld"),
+# a mountain pasture or hut the village it lies above ("die Alp ob Zirbl"); a time's adverbs may
+# stand between ("Anreise heute früh ab Zirbl").
 _WAY_BEFORE = re.compile(
     r"(?<![^\W\d_])(?:[Ss]trecke|[Ww]eg|[Hh]eimweg|[Rr]ückweg|[Ff]ahrt|[Aa]nfahrt|[Hh]eimfahrt|[Rr]ückfahrt"
-    r"|[Aa]nreise|[Hh]eimreise|[Rr]ückreise|[Tt]ransport|[Ff]ahrstrecke|[Ww]egstrecke|[Aa]usflug|[Uu]mzug"
-    r"|Übersiedlung|[Rr]ückkehr|[Hh]eimkehr|[Ff]lug|[Uu]rlaubsreise|[Ww]allfahrt|[Zz]ugfahrt|[Aa]utofahrt"
-    r"|[Bb]usfahrt)[ \t]{1,2}\Z"
+    r"|[Hh]infahrt|[Ww]eiterfahrt|[Rr]eise|[Aa]nreise|[Aa]breise|[Hh]eimreise|[Rr]ückreise|[Ww]eiterreise"
+    r"|[Tt]ransport|[Rr]ücktransport|[Hh]eimtransport|[Tt]ransfer|[Ff]ahrstrecke|[Ww]egstrecke|[Aa]usflug"
+    r"|[Uu]mzug|Übersiedlung|[Rr]ückkehr|[Hh]eimkehr|[Ff]lug|[Hh]eimflug|[Rr]ückflug|[Uu]rlaubsreise"
+    r"|[Ww]allfahrt|[Zz]ugfahrt|[Aa]utofahrt|[Bb]usfahrt|Zug|Bahn|Bus|Taxi|Flugzeug|Ambulanzjet|Jet"
+    r"|[Hh]ubschrauber|Helikopter|[Pp]endelt|[Pp]endeln|[Pp]endelte|[Pp]endle|Alp|Alm|Hütte|Maiensäss)"
+    r"(?:[ \t]{1,2}(?:heute|morgen|gestern|früh|morgens|abends|nachts|mittags|direkt|dann|täglich)){0,2}"
+    r"[ \t]{1,2}\Z"
 )
+# The prepositions after which a way's, a journey's or a vehicle's word names a place no list knows.
+# Those that end a way ("bis", "nach", "von", "gegen") take compounds of two nouns ("die Strecke
+# nach Steinbach"); a journey's other legs only words that are no such compound.
+_WAY_END_ONLY_PREPOSITIONS = frozenset(("bis", "nach", "von", "gegen"))
+_WAY_END_PREPOSITIONS = _WAY_END_ONLY_PREPOSITIONS | {"über", "via", "ab", "aus", "zwischen", "ob"}
 # "rund um Zirbl" names the place as a way's end does.
 _ROUND_BEFORE = re.compile(r"(?<![^\W\d_])[Rr]und[ \t]{1,2}\Z")
-# How far back the word before a cue word is read for these two tests.
-_BEFORE_CUE_REACH = 16
+# How far back the words before a cue word are read for these tests ("Rücktransport morgen früh ").
+_BEFORE_CUE_REACH = 40
 # A possible place that ends its clause after a bare preposition is one ("kommt aus Zirbl.",
 # "nach Zirbl, dort"): a noun there would need more words ("aus Zirbl entfernt").
 _CLAUSE_END = re.compile(r"[ \t]*(?:[.,;!?)]|\n|\Z)")
@@ -577,7 +592,8 @@ TAIL_NOUNS = frozenset({"See", "Berg", "Wald", "Walde", "Bach", "Moor"})
 _BEI_ON = re.compile(r"[ \t]{1,2}bei[ \t]")
 # "zwischen Zirbenau und Linz": the first of two places.
 _BETWEEN_ON = re.compile(rf"[ \t]{{1,2}}und[ \t]+{CAPITAL}")
-# Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft").
+# Words after a place that say it is one ("aus Zirbenau zugewiesen", "in Lärchfeld wohnhaft",
+# "aus Zirbenau mit dem Zug").
 # Any past participle counts ("in Zirbl operiert", "nach Zirbl verlegt", "aus Zirbl abgeholt"):
 # the word before it passed the place test, so it is no ordinary noun ("in Ruhe gelassen").
 _PLACE_AFTER_CUE = re.compile(
@@ -587,6 +603,9 @@ _PLACE_AFTER_CUE = re.compile(
     r"aufhältig|[a-zäöü]{0,8}ge[a-zäöüß]{2,14}(?:t|en)|[a-zäöü]{2,14}iert|zu[ \t]Hause"
     rf"|als(?=[ \t]{CAPITAL})"
     r"|(?:bei|zu)[ \t]+(?:der|dem|den|ihrer|ihrem|ihren|seiner|seinem|seinen)(?=[ \t])|zu[rm](?=[ \t])"
+    # the means of a journey: "kommt aus Zirbl mit dem Zug", "über Zirbl per Bahn"
+    r"|(?:mit[ \t]+(?:dem|der)|per)[ \t]+"
+    r"(?:Zug|Bahn|Bus|Auto|Taxi|Rad|Fahrrad|Flugzeug|Schiff|Fähre|Postauto)"
     # a separable verb's particle that ends the clause: "ruft aus Zirbl an.", "kommt aus Zirbl zurück"
     r"|(?:an|zurück|vorbei|heim|mit)(?=[ \t]*(?:[,.;!?)]|\n|\Z)))(?!\w)"
 )
@@ -1046,12 +1065,14 @@ class OrgStage:
             before = text[max(0, m.start() - _BEFORE_CUE_REACH) : m.start()] if prep else ""
             way_end = (
                 prep is not None
-                and prep.lower() in ("bis", "nach", "von", "gegen")
+                and prep.lower() in _WAY_END_PREPOSITIONS
                 and _WAY_BEFORE.search(before) is not None
             )
             if way_end or (prep and " ".join(prep.lower().split()) == "rund um"):
-                # "die Strecke bis Zirbl", "rund um Zirbl": a way's end or its round, a place
-                unknown = self._unknown_place(text, m.end())
+                # "die Strecke bis Zirbl", "rund um Zirbl": a way's end or its round, a place; a
+                # journey's leg is no compound of two nouns ("Transfer aus Schmerzambulanz")
+                leg = way_end and prep.lower() not in _WAY_END_ONLY_PREPOSITIONS
+                unknown = self._unknown_place(text, m.end(), compounds=not leg)
                 if unknown is not None and (found is None or unknown[0] >= found[0]):
                     spans.append(Span(m.end(), unknown[0], LOC, MASKERS[LOC]))
                     continue
@@ -1368,16 +1389,17 @@ class OrgStage:
         """Does a residence cue end at ``end`` (after which even an unknown place counts)?"""
         return self._place_like is not None and residence_cue_before(text, end)
 
-    def _unknown_place(self, text: str, pos: int) -> tuple[int, str] | None:
+    def _unknown_place(self, text: str, pos: int, compounds: bool = True) -> tuple[int, str] | None:
         """After a residence cue ("wohnhaft in", "Wohnort:", "übersiedelt nach") a place no list
         knows: the capitalized words there (blank- or hyphen-joined, within 128 characters)
         that pass the place test ("wohnhaft in Kirchbrunnau"), not an ordinary word or a noun
-        by its form ("wohnt in Miete")."""
+        by its form ("wohnt in Miete"); a compound of two common words too, unless not
+        ``compounds``."""
         if self._place_like is None:
             return None
         pos = _after(text, pos)
-        # "wohnhaft in Bad Zirbenau"; a compound of two common words is a place here too
-        end = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=True)
+        # "wohnhaft in Bad Zirbenau"
+        end = unknown_place_end(text, pos, self._place_like, self._place_prefixes, compounds=compounds)
         return (end, fold(text[pos:end])) if end is not None else None
 
     def _unknown_town(

@@ -65,9 +65,10 @@ Identifiers (masker ``RegexID``)
       lautet 4 C 123/23", "Zl. 12 Cg 34/22", "Pflegschaftssache 3 P 45/23", "im Verfahren 5 Ub
       17/24");
     * after any keyword of the "number of" families (compounds of Nummer, Nr, No., ID, Code,
-      Kennung, Zeichen, Ziffer, -Zl.; the same in capitals, "FALLNR", "PAT-ID"; a word and "#";
-      ID, Kennung, Referenz, Ref., Az., GZ; a gloss may come between: "Fallnummer (intern):")
-      a code with at least 3 digits, maybe in short groups ("12 34 56-AB"); not phone, fax or
+      Kennung, Zeichen, Ziffer, -Zl., Konto, Schein; the same in capitals, "FALLNR", "PAT-ID"; a
+      word and "#"; ID, Kennung, Referenz, Ref., Az., GZ; a gloss may come between: "Fallnummer
+      (intern):"; dictation's "Doppelpunkt" as a colon) a code with at least 3 digits, maybe in
+      short groups ("12 34 56-AB", "ABC 12 345"), or capitals around two ("QX41TR"); not phone, fax or
       house numbers, classification or fee
       codes (ICD, OPS, GOÄ, ...), reference ranges or quantities;
     * ward, room and house codes, which locate the patient in the house: a place word or a
@@ -458,8 +459,11 @@ _FORM_RULE = r"(?<=[ \t])\|[ \t]{1,3}|(?:\.{2,}|…+)[ \t]{0,3}"
 # An export's field separators after a keyword: "Fall-Nr.;4471", "Fall-Nr.^4471" (HL7), "Fall-Nr. >>
 # 4471", "[Fall-Nr.] 4471".
 _EXPORT_SEPARATOR = r"[ \t]{0,3}(?:>>|»|;|\^|\])[ \t]{0,3}(?=[A-Za-z0-9])"
+# Dictation's spoken colon stands for one ("Fall-Nr. Doppelpunkt 4471").
+_SPOKEN_COLON = r"(?<=[ \t.])Doppelpunkt[ \t]{1,3}(?=[A-Za-z0-9])"
 _CODE_SEPARATOR = _CODE_GLOSS + (
     rf"(?:{_CODE_COLUMN}|[:#=](?:[ \t]*\r?\n)?[ \t]{{0,3}}|(?<=[ \t])[-–—][ \t]{{1,3}}(?=[A-Za-z0-9])"
+    rf"|{_SPOKEN_COLON}"
     rf"|{_FORM_RULE}|{_EXPORT_SEPARATOR}"
     r"|(?:lautet|ist|war)[ \t]{1,3}(?=[A-Za-z0-9]))?"
 )
@@ -519,7 +523,8 @@ _ID_GENERIC = re.compile(
     rf"(?P<kw>{CAPITAL}(?:(?<![\w\-]{CAPITAL})|(?<=(?<![\w\-])e{CAPITAL}))"
     rf"(?:[a-zäöüß](?:[a-zäöüß]|{CAPITAL}(?=[a-zäöüß])){{0,29}}"
     r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
-    r"|[Zz]eichen|[Zz]iffer|referenz|[ ]?(?=#))"
+    # an account's and a slip's compounds ("Beitragskonto", "Begleitschein", "Totenschein")
+    r"|[Zz]eichen|[Zz]iffer|referenz|konto|schein|[ ]?(?=#))"
     rf"|{CAPITAL}{{1,20}}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
     r"|-(?:Nr\.?|Nummer|No\.|Code|Zl\.))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
@@ -548,10 +553,11 @@ _COURT_MATTER = re.compile(
 # own), classifications, fees and products.
 _NOT_ID_KEYWORDS = (
     "tel", "fax", "handy", "mobil", "ruf", "rückruf", "notruf", "durchwahl", "hotline", "funk", "pieper",
-    "haus", "icd", "ops", "atc", "drg", "loinc", "snomed", "diagnose", "prozedur", "goä", "ebm", "abrechnung",
-    "gebühr", "leistung", "pharmazentral", "pzn", "artikel", "bestell", "katalog", "version", "fehler",
-    "seite", "tabelle", "abbildung", "kapitel",
+    "haus", "icd", "ops", "atc", "drg", "loinc", "snomed", "tnm", "diagnose", "prozedur", "goä", "ebm",
+    "abrechnung", "gebühr", "leistung", "pharmazentral", "pzn", "artikel", "bestell", "katalog", "version",
+    "fehler", "seite", "tabelle", "abbildung", "kapitel",
 )  # fmt: skip
+_YEAR_ALONE = re.compile(r"(?:19|20)\d\d")
 _NUMERIC_RANGE = re.compile(r"(\d+)(?:[.,]\d+)?[-–](\d+)(?:[.,]\d+)?")
 
 
@@ -559,6 +565,8 @@ def _id_keyword_ok(m: re.Match[str]) -> bool:
     keyword = m.group("kw").lower()
     if keyword.startswith(_NOT_ID_KEYWORDS):
         return False
+    if keyword.endswith(("schein", "konto")) and _YEAR_ALONE.fullmatch(m.group("code")):
+        return False  # "Führerschein 2019 entzogen": a slip's year
     if keyword.startswith("ref") or keyword.endswith("referenz"):  # a lab's reference range ("135-145")
         span = _NUMERIC_RANGE.fullmatch(m.group("code"))
         return span is None or int(span[1]) >= int(span[2])
@@ -624,6 +632,8 @@ _WARD_WORDS = [
     # "Kostenstelle: K4-2", "ZNA: AB-12"); _LOOSE_HEADS need a letter and a digit in the code
     "Insel", "Zone", "Area", "Block", "Kohorte", "Team", "Pod", "Reparto", "OE", "Stock", "ZNA", "INA", "NFA",
     "Einleitung", "Kostenstelle", "Leistungsstelle", "Notaufnahme", "Notfallaufnahme",
+    # a house's part ("Hausteil B-2 des Heims")
+    "Hausteil", "Gebäudeteil",
 ]  # fmt: skip
 # Also the places a patient is put in a room or a bay: a chair, a couch, a niche, a bay.
 _ROOM_WORDS = [
@@ -779,6 +789,8 @@ def _is_place(m: re.Match[str]) -> bool:
         return False
     for tail, parts in _NOT_A_PLACE:
         if head.endswith(tail) and head[: -len(tail)].rstrip("-").endswith(parts):
+            if head == "sitzplatz":
+                return _letter_and_digit(code)  # a dialysis chair's "Sitzplatz B-4", no seat count
             return (
                 tail == "gruppe"
                 and not head[: -len(tail)].endswith(_NEVER_A_WARD_GROUP)
@@ -803,9 +815,9 @@ _WARD_DEPARTMENT = re.compile(
 _NAMED_WARD = re.compile(
     # "Station Lärche", "Stat. Enzian 2", and a compound's: "Pflegestation Lilie" (a "Sozialstation",
     # "Diakoniestation" or "(Berg)Rettungsstation" is a care or rescue service named after its
-    # town: a site; a lift's "Talstation" or "Bergstation" a place)
+    # town: a site; a lift's "Talstation" or "Bergstation" and an inn's "Jausenstation" a place)
     r"(?:S(?<![\w\-]S)(?:tation|tat\.|tn\.)"
-    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)(?<!iakonie)(?<!ettungs)(?<!Tal)(?<!Berg)station)"
+    rf"|{CAPITAL}(?<![\w\-]{CAPITAL})[a-zäöü]{{2,20}}(?<!Sozial)(?<!iakonie)(?<!ettungs)(?<!Tal)(?<!Berg)(?<!Jausen)station)"
     r"[ \t]{1,3}"
     rf"(?P<code>(?P<name>{CAPITAL}[a-zäöüß]{{2,20}})(?:[ \t]\d{{1,2}}[A-Za-z]?)?)(?![\w\-])"
 )
@@ -1008,10 +1020,13 @@ _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]]
     (_ID_CODE, 4, None), (_ID_GENERIC, 3, _id_keyword_ok), (_LABELLED_CODE, 5, _id_keyword_ok),
     (_REFERENCE_LINE, 1, None), (_SERIES_CODE, 7, None), (_BARE_CODE, 6, _bare_code_ok),
 )  # fmt: skip
+# Capitals around two digits or more after a keyword ("Teilnehmercode QX41TR", "Code A1B2C3"): a code
+# however few its digits, as no quantity, marker or date is written so.
+_INTERLEAVED_CODE = re.compile(r"(?=(?:[A-Z]*\d){2})[A-Z]{1,6}\d{1,4}[A-Z]{1,6}(?:\d{1,4}[A-Z]{0,6})*")
 _DIGIT_GROUP = re.compile(f"{_GROUP}|{_CLOSING_GROUP}")  # the groups of _MORE_GROUPS, one by one
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456",
 # "Q481 227 903").
-_SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,2}[ ]?)?\d+")
+_SERIES_AND_DIGITS = re.compile(r"(?:[A-Z]{1,4}[ ]?)?\d+")
 # A trailing digit group that is a quantity, not part of the code ("Fallnr. 12345 78 J.").
 _QUANTITY_AFTER = re.compile(r"[ ]?(?:J\.?|Jahre|jährig|(?:a|x|mal)(?![^\W\d_])|mg|ml|kg|Tbl|Stk|mmHg|%)")
 
@@ -1256,8 +1271,11 @@ class PhiStage:
                             break
                         end = g_end
                 value = text[start:end]
+                few = sum(c.isdigit() for c in value) < fewest_digits
                 if (
-                    sum(c.isdigit() for c in value) < fewest_digits
+                    # a number's keyword takes capitals around few digits ("Teilnehmercode QX41TR"); a
+                    # bare label not ("Staging: T2N1M0")
+                    (few and not (fewest_digits <= 4 and _INTERLEAVED_CODE.fullmatch(value)))
                     or parse_date(value) is not None
                     or (accept is not None and not accept(m))
                 ):

@@ -511,6 +511,9 @@ _COLON_ID = re.compile(
     r"[AFV](?<![\w\-][AFV])(?:all|kte|organg|uftrag)[ \t]{0,3}:[ \t]{0,3}"
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,39})(?![\w\-/])"
 )
+# The heads of an account's and a slip's compounds, number keywords of _ID_GENERIC whose bare year
+# is no code ("Führerschein 2019 entzogen": _id_keyword_ok).
+_ACCOUNT_AND_SLIP_HEADS = ("konto", "schein")
 # Any keyword that says "number" or "code" of something, before a code with at least three
 # digits: keyword families no list can finish. A compound of Nummer, Nr., No., ID, Code,
 # Kennung, Zeichen, Ziffer or Zl. ("Einweisungsnummer", "Probencode", "Kennziffer", "Akt-Zl."), the same in
@@ -524,7 +527,7 @@ _ID_GENERIC = re.compile(
     rf"(?:[a-zäöüß](?:[a-zäöüß]|{CAPITAL}(?=[a-zäöüß])){{0,29}}"
     r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
     # an account's and a slip's compounds ("Beitragskonto", "Begleitschein", "Totenschein")
-    r"|[Zz]eichen|[Zz]iffer|referenz|konto|schein|[ ]?(?=#))"
+    rf"|[Zz]eichen|[Zz]iffer|referenz|{'|'.join(_ACCOUNT_AND_SLIP_HEADS)}|[ ]?(?=#))"
     rf"|{CAPITAL}{{1,20}}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
     r"|-(?:Nr\.?|Nummer|No\.|Code|Zl\.))"
     r"|(?<=I)D|(?<=K)ennung|(?<=R)eferenz|(?<=R)ef\.|(?<=[AG])[zZ]\.?))(?![^\W\d_])"
@@ -565,7 +568,7 @@ def _id_keyword_ok(m: re.Match[str]) -> bool:
     keyword = m.group("kw").lower()
     if keyword.startswith(_NOT_ID_KEYWORDS):
         return False
-    if keyword.endswith(("schein", "konto")) and _YEAR_ALONE.fullmatch(m.group("code")):
+    if keyword.endswith(_ACCOUNT_AND_SLIP_HEADS) and _YEAR_ALONE.fullmatch(m.group("code")):
         return False  # "Führerschein 2019 entzogen": a slip's year
     if keyword.startswith("ref") or keyword.endswith("referenz"):  # a lab's reference range ("135-145")
         span = _NUMERIC_RANGE.fullmatch(m.group("code"))

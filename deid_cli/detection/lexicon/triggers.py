@@ -214,6 +214,7 @@ WAY_HEADS: tuple[str, ...] = ("weg", "fahrt", "strecke", "route")
 PLACE_HEADS: tuple[str, ...] = (
     "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
     "sitz", "aufenthalt",  # "Firmensitz Zirbl", "Dienstsitz: Zirbl", "Kuraufenthalt Zirbl"
+    "bereich",  # a service's area ("Einsatzbereich: Zirbl"; only before a colon)
     "örtlichkeit",  # "Einsatzörtlichkeit: Zirbl"
     # a club, band, choir, group or course named by its town ("Musikkapelle Zirbl", "Skiclub
     # Zirbl", "Spielgruppe Zirbl", "Schikurs: Zirbl")
@@ -221,20 +222,31 @@ PLACE_HEADS: tuple[str, ...] = (
     *WAY_HEADS,
 )  # fmt: skip
 
+# A homecoming's or a move's nouns, after a heading that names where to ("Zirbl: Rückkehr in die
+# eigene Wohnung"): cues of the place before them.
+HOMECOMING_NOUNS: tuple[str, ...] = (
+    "rückkehr", "heimkehr", "heimreise", "rückreise", "heimfahrt", "heimtransport", "übersiedlung", "umzug",
+)  # fmt: skip
+
+# A dispatch's cue, which a place follows as a bare preposition's does ("Alarmierung für Zirbl,
+# Stichwort Sturz"); "für" alone names none.
+DISPATCH_CUES: tuple[str, ...] = ("alarmierung für", "nachalarmierung für")
+
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them. A residence label with a copula
 # ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
 PLACE_CUES: tuple[str, ...] = (
     "wohnhaft", "wohnh", "wohn", "in", "wohnort", "geburtsort", "heimatort", "herkunftsort", "herkunft",
-    "aufenthalt", "region", "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz", "raum", "aus",
-    "nach", "bei", "von",
+    "aufenthalt", "region", "bereich", "heimat", "gemeinde", "heimatgemeinde", "wohngemeinde", "wohnsitz",
+    "raum", "aus", "nach", "bei", "von",
     "über", "nahe", "nähe", "höhe", "unweit", "richtung", "um", "ort", "stadt", "wohnstadt", "geburtsstadt",
     # prepositions only a noun's name follows ("zu", "ins"; the others are street prepositions)
     "zu", "ins",
     # Italian and French residence labels and phrases ("Residenza:", "domicilié à", "nato a")
     "residenza", "domicilio", "domicile", "comune", "nascita", "naissance", "à", "nato a", "nata a",
     "nato a a", "residente a", "domiciliato a", "domiciliata a", "domiciliato a a",
-    "heimatstadt", "ortsangabe", "örtlichkeit", "dort",
+    "heimatstadt", "ortsangabe", "örtlichkeit", "dort", *HOMECOMING_NOUNS, *DISPATCH_CUES,
+    "gem", "gde",  # a municipality's abbreviations ("Gem. Zirbl", "Gde. Zirbl")
     "ab", "bis", "via", "durch", "vor", "hinter", "ob", "gegen", "nördlich", "südlich", "östlich", "westlich",
     "nordöstlich", "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb",
     "ausserhalb", "jenseits", "diesseits", "abseits", "nächst", "zwischen", "bezirk", "landkreis",

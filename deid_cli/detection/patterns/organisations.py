@@ -40,6 +40,8 @@ from typing import NamedTuple
 
 from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.lexicon.triggers import (
+    DISPATCH_CUES,
+    HOMECOMING_NOUNS,
     PLACE_APPOSITION_NOUNS,
     PLACE_HEADS,
     PLACE_INSTITUTION_NOUNS,
@@ -307,7 +309,7 @@ _LOC_TRIGGER = guarded(
     r"[Vv]erzogen[ \t]+nach|"
     r"(?:Bezirk|Landkreis|Stadtteil|Ortsteil|Ortschaft|Großraum|Umland|Stadtrand|Ortsrand|Stadtgebiet"
     r"|Gemeindegebiet|Weiler|Siedlung|Katastralgemeinde|(?:Stadt|Markt)?[Gg]emeindeteil|(?:Stadt|Gemeinde)bezirk"
-    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}|{CAPITAL}[A-Za-zÄÖÜäöüß]{{1,20}}-(?:Region|Aufenthalt)"
+    rf"|{_APPOSITION_NOUNS}|{_LABEL_NOUN}|{CAPITAL}[A-Za-zÄÖÜäöüß]{{1,20}}-(?:Region|Aufenthalt|Bereich)"
     r"|Stadt|Kreisstadt|(?:Landes|Bezirks)?[Hh]auptstadt|(?:Heimat|Nachbar)(?:dorf|stadt|ort"
     r"|gemeinde)|Dorf|Kurort|Marktgemeinde|Stadtgemeinde)(?:[ \t]+von)?)"
     r"|(?P<prep>[Ii]n|[Aa]us|[Nn]ach|[Bb]ei|[Vv]on|[Üü]ber|[Nn]ahe|[Uu]nweit|[Rr]ichtung|Höhe|"
@@ -317,7 +319,12 @@ _LOC_TRIGGER = guarded(
     r"(?:[Nn]ördlich|[Ss]üdlich|[Öö]stlich|[Ww]estlich|[Nn]ord(?:öst|west)lich|[Ss]üd(?:öst|west)lich"
     r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb|[Jj]enseits|[Dd]iesseits|[Aa]bseits|[Nn]ächst)"
     r"(?:[ \t]+von)?|"
-    r"[Zz]wischen))"
+    r"[Zz]wischen|"
+    # a municipality's abbreviation ("Zweitwohnsitz, Gem. Zirbl", "Gde. Zirbl"); "gem." is also
+    # "gemäß", after which a town's test leaves the nouns ("gem. Absprache")
+    r"[Gg](?:em|de)\.|"
+    # a dispatch's place ("Alarmierung für Zirbl, Stichwort Sturz")
+    r"(?:[Nn]ach)?[Aa]larmierung[ \t]+für))"
     # a form's label may end in its preposition and a colon ("Wohnhaft in: Zirbl", "Zugewiesen aus:"),
     # and hold a gloss before it ("Geburtsort (lt. Pass): Zirbl"); a label its value's source
     # ("Arbeitsort lt. Arbeitgeber Zirbl")
@@ -419,6 +426,7 @@ _CUE_TESTS: dict[str, int] = {
     "gegen": _MAY_KNOWN | _MAY_WAY_END,
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN | _MAY_WAY_END,
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
+    **dict.fromkeys((*DISPATCH_CUES, "gem", "gde"), _MAY_KNOWN | _MAY_TOWN),
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
     **dict.fromkeys(("residenza", "domicilio", "domicile", "comune", "nascita", "naissance"), _LABEL_TESTS),
     **dict.fromkeys(
@@ -428,14 +436,19 @@ _CUE_TESTS: dict[str, int] = {
     **dict.fromkeys(_PLACE_NOUN_CUES, _MAY_KNOWN | _MAY_UNKNOWN),
     # "Urlaubsort: Zirbl" and "Urlaubsort Zirbl": a label and a place noun; "Aufenthalt: Zirbl",
     # "gewöhnlicher Aufenthalt Zirbl"; a service's region ("KESB-Region Zirbl")
-    **dict.fromkeys((*PLACE_LABEL_NOUNS, "aufenthalt", "region"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
+    # a rescue service's area ("NEF-Bereich: Zirbl")
+    **dict.fromkeys(
+        (*PLACE_LABEL_NOUNS, "aufenthalt", "region", "bereich"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN
+    ),
     # "Stadt:" is a label, "die Stadt Zirbl" a place noun; "Heimatstadt" and "Heimatort" both
     **dict.fromkeys(("stadt", "heimatstadt", "heimatort"), _LABEL_TESTS | _MAY_KNOWN | _MAY_UNKNOWN),
     # prepositions that only a noun's name follows ("zu dem Werk Zirbl"): none of these tests,
     # only _place_named_by_noun
     **dict.fromkeys(("zu", "ins"), 0),
-    # "dort" names the place before it, only ("Zirbl – dort lebt die Tochter"): _PLACE_BEFORE_CUES
+    # "dort" names the place before it, only ("Zirbl – dort lebt die Tochter"), and so does a
+    # homecoming's noun after a heading ("Zirbl: Rückkehr …"): _PLACE_BEFORE_CUES
     "dort": 0,
+    **dict.fromkeys(HOMECOMING_NOUNS, 0),
 }
 # Cue words that name the place before them, and what stands between: a dash or comma before
 # "dort" ("Zirbl – dort lebt die Tochter", "Zirbl, dort wohnt er"), a copula before a
@@ -445,8 +458,12 @@ _DORT_LINK = re.compile(r"[ \t]*[–,;-][ \t]*")
 _COPULA_LINK = re.compile(
     r"[ \t]+(?:ist|war|bleibt|blieb)(?:[ \t]+(?:der|die|sein|seine|ihr|ihre|weiterhin))?[ \t]+"
 )
+# A heading's colon before a homecoming's or a move's noun: the heading names where to ("Zirbl:
+# Rückkehr in die eigene Wohnung", "Zirbl: Übersiedlung ins Heim geplant").
+_HEADING_LINK = re.compile(r"[ \t]*:[ \t]*")
 _PLACE_BEFORE_CUES: dict[str, re.Pattern[str]] = {
     "dort": _DORT_LINK,
+    **dict.fromkeys(HOMECOMING_NOUNS, _HEADING_LINK),
     **dict.fromkeys(
         ("wohnsitz", "hauptwohnsitz", "wohnort", "heimatort", "geburtsort", "heimat", "lebensmittelpunkt"),
         _COPULA_LINK,
@@ -516,6 +533,8 @@ _TOWN_ALONE = re.compile(_TOWN)
 # The prepositions after which a town no list knows may stand; after the others ("bei", "von",
 # where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
 # places do, starting a route or ending its clause.
+# The cue words that are abbreviations, whose stop the pre-check's tests read past.
+_ABBREVIATED_CUES = frozenset(("gem", "gde"))
 _TOWN_PREPOSITIONS = frozenset(
     {
         "in",
@@ -531,7 +550,7 @@ _TOWN_PREPOSITIONS = frozenset(
         "umgebung von",
         "gegend um",
     }
-    | {"rund um", "gegend von"}
+    | {"rund um", "gegend von", "gem.", "gde.", *DISPATCH_CUES}
     | {*_SIDE_CUES, *(f"{side} von" for side in _SIDE_CUES)}
 )
 # A route preposition right after a word of nearness names a town as "in" does: "kurz vor
@@ -542,14 +561,16 @@ _NEAR_BEFORE = re.compile(r"(?i:kurz|knapp|unmittelbar|direkt|gleich)[ \t]{1,2}\
 # and a commuter's verb also name a route's town after "über", "via", "ab", "aus" and "zwischen"
 # ("Heimreise über Zirbl", "per Ambulanzjet via Zirbl", "pendelt zwischen Zirbl und Lärchfeld"),
 # a mountain pasture or hut the village it lies above ("die Alp ob Zirbl"); a time's adverbs may
-# stand between ("Anreise heute früh ab Zirbl").
+# stand between ("Anreise heute früh ab Zirbl"); a dispatch names where it goes ("Alarmierung nach
+# Zirbl wegen Sturz").
 _WAY_BEFORE = re.compile(
     r"(?<![^\W\d_])(?:[Ss]trecke|[Ww]eg|[Hh]eimweg|[Rr]ückweg|[Ff]ahrt|[Aa]nfahrt|[Hh]eimfahrt|[Rr]ückfahrt"
     r"|[Hh]infahrt|[Ww]eiterfahrt|[Rr]eise|[Aa]nreise|[Aa]breise|[Hh]eimreise|[Rr]ückreise|[Ww]eiterreise"
     r"|[Tt]ransport|[Rr]ücktransport|[Hh]eimtransport|[Tt]ransfer|[Ff]ahrstrecke|[Ww]egstrecke|[Aa]usflug"
     r"|[Uu]mzug|Übersiedlung|[Rr]ückkehr|[Hh]eimkehr|[Ff]lug|[Hh]eimflug|[Rr]ückflug|[Uu]rlaubsreise"
     r"|[Ww]allfahrt|[Zz]ugfahrt|[Aa]utofahrt|[Bb]usfahrt|Zug|Bahn|Bus|Taxi|Flugzeug|Ambulanzjet|Jet"
-    r"|[Hh]ubschrauber|Helikopter|[Pp]endelt|[Pp]endeln|[Pp]endelte|[Pp]endle|Alp|Alm|Hütte|Maiensäss)"
+    r"|[Hh]ubschrauber|Helikopter|[Pp]endelt|[Pp]endeln|[Pp]endelte|[Pp]endle|Alp|Alm|Hütte|Maiensäss"
+    r"|(?:[Nn]ach)?[Aa]larmierung|Einsatzfahrt)"
     r"(?:[ \t]{1,2}(?:heute|morgen|gestern|früh|morgens|abends|nachts|mittags|direkt|dann|täglich)){0,2}"
     r"[ \t]{1,2}\Z"
 )
@@ -622,6 +643,9 @@ _NO_HEAD = re.compile(r"[fwpFWP]ort")
 _HEAD_COMPOUND = re.compile(rf"(?<![\w-]){CAPITAL}[a-zäöüß]{{1,30}}\Z")
 _HEAD_VALUE = re.compile(rf"[ \t]*:?[ \t]{{1,3}}(?={CAPITAL})")
 _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
+# An area's head names a place only before a colon, and no compound of two nouns ("Einsatzbereich:
+# Zirbl"; "im Lendenbereich Druckschmerz", "Schulterbereich: Hämatom" name none).
+_AREA_HEADS = frozenset(("bereich",))
 # A lower-case word before a colon is a form's label written in a sentence's words ("angereist:",
 # "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
 # there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
@@ -1059,7 +1083,8 @@ class OrgStage:
             if kw is not None and (
                 not kw.startswith("Raum") or text[max(0, m.start() - 3) : m.start()] == "im "
             ):
-                unknown = self._unknown_place(text, m.end())
+                # an area's value is no compound of two nouns ("LWS-Bereich: Druckschmerz")
+                unknown = self._unknown_place(text, m.end(), compounds=not kw.endswith("Bereich"))
                 if unknown is not None and (found is None or unknown[0] > found[0]):
                     found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
             before = text[max(0, m.start() - _BEFORE_CUE_REACH) : m.start()] if prep else ""
@@ -1210,7 +1235,8 @@ class OrgStage:
         automaton found the heads (None: sought here)."""
         spans: list[Span] = []
         for pos, end in heads if heads is not None else _heads_in(text):
-            way = text[pos:end].lower() in WAY_HEADS
+            head = text[pos:end].lower()
+            way, area = head in WAY_HEADS, head in _AREA_HEADS
             value = _HEAD_VALUE.match(text, end) or (_HEAD_ADVERB_VALUE.match(text, end) if way else None)
             compound = _HEAD_COMPOUND.search(text, max(0, pos - 31), pos) if value else None
             if (
@@ -1220,12 +1246,11 @@ class OrgStage:
                 and not _starts_with_place_noun(text, value.end())
             ):
                 known = self._place_end(text, value.end(), allow_common=False)
-                unknown = self._unknown_place(text, value.end())
+                unknown = self._unknown_place(text, value.end(), compounds=not area)
                 stop = max(known[0] if known else -1, unknown[0] if unknown else -1)
+                colon = ":" in text[end : value.end()] and value.re is _HEAD_VALUE
                 if stop > value.end() and (
-                    not way
-                    or (":" in text[end : value.end()] and value.re is _HEAD_VALUE)
-                    or _ROUTE_STEP.match(text, stop) is not None
+                    colon or not (way or area) or (way and _ROUTE_STEP.match(text, stop) is not None)
                 ):
                     spans.append(Span(value.end(), stop, LOC, MASKERS[LOC]))
         return spans
@@ -1271,6 +1296,8 @@ class OrgStage:
         # The tests read from the cue's end, or from after a source's gloss ("Arbeitsort lt.
         # Arbeitgeber Zirbl"); a gloss in brackets only a label's colon follows (``_LOC_TRIGGER``).
         at = _source_end(text, end, _after(text, end), label) or end
+        if text.startswith(".", at) and text[start:end].lower() in _ABBREVIATED_CUES:
+            at += 1  # "Gem. Zirbl": the tests read after the abbreviation's stop
         before = text[max(0, start - _BEFORE_CUE_REACH) : start]
         if (
             tests & _MAY_WAY_END

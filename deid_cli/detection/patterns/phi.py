@@ -525,7 +525,8 @@ _ID_GENERIC = re.compile(
     # an electronic card's "e" may stand before the capital ("eGK-Nr."): the keyword starts after it
     rf"(?P<kw>{CAPITAL}(?:(?<![\w\-]{CAPITAL})|(?<=(?<![\w\-])e{CAPITAL}))"
     rf"(?:[a-zäöüß](?:[a-zäöüß]|{CAPITAL}(?=[a-zäöüß])){{0,29}}"
-    r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
+    # ("Studien-UID": a unique identifier)
+    r"(?:\.?-?[ ]?(?:[Nn]ummer|Nr\.?|No\.?|U?ID|[Cc]ode|(?<![Ee]r)[Kk]ennung|Zl\.)"
     # an account's and a slip's compounds ("Beitragskonto", "Begleitschein", "Totenschein")
     rf"|[Zz]eichen|[Zz]iffer|referenz|{'|'.join(_ACCOUNT_AND_SLIP_HEADS)}|[ ]?(?=#))"
     rf"|{CAPITAL}{{1,20}}(?:\.?-?[ ]?(?:NR\.?|NUMMER|NO\.|CODE|KENNUNG)|\.?[\- ]ID"
@@ -598,9 +599,10 @@ _FLOOR_AND_WING = (
 _ROMAN = r"(?:XI{1,2}|I[VX]|VI{1,3}|I{2,3})"
 # A wing's room after a floor and a slash ("2/B4"), not a vertebra after one ("C5/C6", "L4/L5").
 _WING_ROOM = r"(?<![A-Za-z]\d[./\-])(?<![A-Za-z]\d\d[./\-])[A-Z]\d{1,2}"
+# A ward's number; the letters before a hyphen may be an umlaut's ("Station Ü-2", a monitoring unit).
 _WARD_NUMBER = (
     rf"(?:{_FLOOR_AND_WING}"
-    rf"|(?:[A-Z]{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,3}}[ ]?|{_WARD_ABBREVIATION})?"
+    rf"|(?:{CAPITAL}{{1,3}}-|{_LETTER_DOT}|{_WING}[ \t]|[A-Z]{{1,3}}[ ]?|{_WARD_ABBREVIATION})?"
     rf"(?!(?:19|20)\d\d(?!\d))\d{{1,4}}(?:[./\-](?:\d{{1,2}}(?![.,]\d)|{_ROMAN}(?![\w])|{_WING_ROOM}))?"
     rf"(?:[A-Z]|[a-gi-wyz])?(?:-[A-Z](?![\w]))?{_WINGS_AFTER}?"
     rf"|{_ROMAN}[a-d]?(?![\w\-]))"
@@ -635,8 +637,8 @@ _WARD_WORDS = [
     # "Kostenstelle: K4-2", "ZNA: AB-12"); _LOOSE_HEADS need a letter and a digit in the code
     "Insel", "Zone", "Area", "Block", "Kohorte", "Team", "Pod", "Reparto", "OE", "Stock", "ZNA", "INA", "NFA",
     "Einleitung", "Kostenstelle", "Leistungsstelle", "Notaufnahme", "Notfallaufnahme",
-    # a house's part ("Hausteil B-2 des Heims")
-    "Hausteil", "Gebäudeteil",
+    # a house's part ("Hausteil B-2 des Heims"); a bed's assignment ("Belegung: K-12")
+    "Hausteil", "Gebäudeteil", "Belegung",
 ]  # fmt: skip
 # Also the places a patient is put in a room or a bay: a chair, a couch, a niche, a bay.
 _ROOM_WORDS = [
@@ -654,7 +656,8 @@ _WARD_GLOSS = r"\([^()\n]{1,20}\)"
 def _place_head(words: list[str], tails: list[str], extra: str = "", number: str = "") -> str:
     """A place word ("Station") or a compound ending in one of ``tails`` ("Intensivstation",
     "IMC-Station"), then ``number``, an optional gloss in brackets ("Station (IMC):") and an
-    optional colon; the first capital is checked with a lookbehind, so the scan skips ahead."""
+    optional colon or a table's cell border ("Belegung | K-12"); the first capital is checked
+    with a lookbehind, so the scan skips ahead."""
     # after a hyphen also any of the words: "KJP-Wohngruppe 3", "ZNA-Box 2"; in capitals too, as
     # forms and headers write them ("HAUS C 12", "WOHNHAUS 3", "OST-HAUS 3/2")
     capitals = [w.upper() for w in words if w[-1] != "." and not w.isupper()]
@@ -670,7 +673,7 @@ def _place_head(words: list[str], tails: list[str], extra: str = "", number: str
     return (
         rf"(?P<head>{CAPITAL}(?<![\w\-]{CAPITAL})(?:{_rests([*words, *capitals])}{extra}"
         rf"|[A-Za-zÄÖÜäöüß\-]{{1,30}}?(?:(?<=[a-zäöüß])(?:{lower})|(?<=[A-ZÄÖÜ])(?:{lower_capitals})|-(?:{upper}))))"
-        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}{_WARD_GLOSS})?(?:[ \t]{{0,3}}:)?[ \t]{{0,3}}"
+        rf"{number}(?![^\W\d_])(?:[ \t]{{0,3}}{_WARD_GLOSS})?(?:[ \t]{{0,3}}[:|])?[ \t]{{0,3}}"
     )
 
 
@@ -687,7 +690,7 @@ _WARD_TAILS = [
 # "Pflegeteam 3 Nord", "Kohorte K-3").
 _LOOSE_HEADS = (
     "zone", "area", "block", "team", "kohorte", "stock", "gemeinschaft", "verbund", "einleitung", "aufnahme",
-    "insel", "oe", "pod", "bay", "sessel", "liege", "stelle",
+    "insel", "oe", "pod", "bay", "sessel", "liege", "stelle", "belegung",
 )  # fmt: skip
 _WARD = re.compile(
     _place_head(_WARD_WORDS, _WARD_TAILS) + rf"(?P<code>{_WARD_NUMBER}|{_LETTER_CODE}){_CODE_END}"
@@ -1026,6 +1029,9 @@ _KEYWORD_ID_PATTERNS: tuple[tuple[re.Pattern[str], int, Callable[[re.Match[str]]
 # Capitals around two digits or more after a keyword ("Teilnehmercode QX41TR", "Code A1B2C3"): a code
 # however few its digits, as no quantity, marker or date is written so.
 _INTERLEAVED_CODE = re.compile(r"(?=(?:[A-Z]*\d){2})[A-Z]{1,6}\d{1,4}[A-Z]{1,6}(?:\d{1,4}[A-Z]{0,6})*")
+# ... and capitals, then groups after hyphens with two digits or more ("Studien-ID Q-XR-41", "Bett
+# K-12"): a code, as no dose, stage or marker is written so after a number's keyword.
+_HYPHENATED_CODE = re.compile(r"(?=(?:[A-Z\-]*\d){2})[A-Z]{1,4}(?:-[A-Z0-9]{1,6}){1,4}")
 _DIGIT_GROUP = re.compile(f"{_GROUP}|{_CLOSING_GROUP}")  # the groups of _MORE_GROUPS, one by one
 # A code that more digit groups may continue: digits, maybe after a series ("AB 123 456",
 # "Q481 227 903").
@@ -1278,7 +1284,13 @@ class PhiStage:
                 if (
                     # a number's keyword takes capitals around few digits ("Teilnehmercode QX41TR"); a
                     # bare label not ("Staging: T2N1M0")
-                    (few and not (fewest_digits <= 4 and _INTERLEAVED_CODE.fullmatch(value)))
+                    (
+                        few
+                        and not (
+                            fewest_digits <= 4
+                            and (_INTERLEAVED_CODE.fullmatch(value) or _HYPHENATED_CODE.fullmatch(value))
+                        )
+                    )
                     or parse_date(value) is not None
                     or (accept is not None and not accept(m))
                 ):

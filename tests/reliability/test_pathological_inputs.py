@@ -21,10 +21,12 @@ from conftest import Run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deid_cli.detection.maskers import salutation
 from deid_cli.detection.patterns import addresses, contacts
 from deid_cli.detection.patterns import organisations as org_patterns
 from deid_cli.detection.patterns import phi as phi_patterns
-from deid_cli.detection.patterns.regex_guard import first_char_class
+from deid_cli.detection.patterns.alternation import trie_alternation
+from deid_cli.detection.patterns.regex_guard import first_char_class, first_char_class_of_words
 from deid_cli.detection.ranges import RangeIndex
 from deid_cli.detection.text import prepare
 
@@ -193,3 +195,20 @@ def test_first_character_guard_never_changes_what_a_scan_finds(text: str, name: 
 )
 def test_first_character_class_is_listed_only_when_it_is_certain(body: str, expected: str | None) -> None:
     assert first_char_class(body) == expected
+
+
+# words whose escaped first characters differ from them, blanks, repeats and empty words
+_WORD_LISTS = [["a-b", "-x", " y", "Ä", "(k", ".", "1", "\\", "é"], ["ab", "ac"], ["a", "b"], ["", "x"], [""]]
+
+
+@pytest.mark.parametrize("words", _WORD_LISTS)
+def test_the_first_characters_of_words_are_the_class_their_alternation_is_parsed_to(words: list[str]) -> None:
+    assert first_char_class_of_words(words) == first_char_class(f"(?:{trie_alternation(words)})(?![\\w])")
+
+
+@pytest.mark.parametrize("triggers", [["Dr.", "Mit freundlichen Grüßen"], [" Herr", "Dr."], [], *_WORD_LISTS])
+def test_the_salutation_triggers_first_characters_are_the_class_their_alternation_is_parsed_to(
+    triggers: list[str],
+) -> None:
+    body = salutation._alternation(triggers)
+    assert salutation._first_chars(triggers, body) == first_char_class(body)

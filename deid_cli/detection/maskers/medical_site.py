@@ -10,6 +10,7 @@ found without listing every combination.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -30,7 +31,7 @@ from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import PLACE_TAIL, TAIL_NOUNS, compound_start
 from deid_cli.detection.patterns.organisations import REGION_CODE as _REGION_CODE
 from deid_cli.detection.patterns.place_index import DISTRICT_WORDS, place_prefix_end
-from deid_cli.detection.patterns.regex_guard import guarded, matches_from
+from deid_cli.detection.patterns.regex_guard import first_char_class_of_words, guarded, matches_from
 from deid_cli.detection.spans import SIT
 from deid_cli.detection.words import COMMON, COMPOUND, KEPT, TITLE
 
@@ -298,14 +299,24 @@ class MedicalSiteMasker:
             body = trie_alternation(forms)  # longest first, in steps per letter, not per word
             # not inside a word, or after an acronym's hyphen ("PVA-Rehabilitationszentrum")
             self._prefix: re.Pattern[str] | None = guarded(
-                r"(?<![\w.])(?:(?<!-)|(?<=[A-Z]{2}-))", rf"(?:{body})(?![\w])"
+                r"(?<![\w.])(?:(?<!-)|(?<=[A-Z]{2}-))",
+                rf"(?:{body})(?![\w])",
+                first=first_char_class_of_words(forms),
             )
-            # a second site word hyphenated onto the first: "LKH-Universitätsklinikum", "UKH-Spital"
-            self._hyphened: re.Pattern[str] | None = re.compile(
-                rf"-(?:(?:{body})|{CAPITAL}[a-zäöüß]+{_COMPOUND_KIND.pattern})(?![\w-])"
-            )
+            self._prefix_body: str | None = body
         else:
-            self._prefix = self._hyphened = None
+            self._prefix = self._prefix_body = None
+
+    @functools.cached_property
+    def _hyphened(self) -> re.Pattern[str] | None:
+        """A second site word hyphenated onto the first: "LKH-Universitätsklinikum", "UKH-Spital".
+        Compiled when first needed: few notes have one, and the alternation of every site prefix
+        is long to compile."""
+        if self._prefix_body is None:
+            return None
+        return re.compile(
+            rf"-(?:(?:{self._prefix_body})|{CAPITAL}[a-zäöüß]+{_COMPOUND_KIND.pattern})(?![\w-])"
+        )
 
     def annotate(self, ctx: NoteContext) -> None:
         for hit in ctx.hits:
@@ -404,7 +415,7 @@ class MedicalSiteMasker:
         department and town), with an epithet before and a district word after."""
         word_start = start
         noun = _SITE_NOUN_AFTER.match(ctx.view, word_end)  # "Reha Zentrum Zirbldorf"
-        if noun is None and self._hyphened is not None and ctx.view.startswith("-", word_end):
+        if noun is None and ctx.view.startswith("-", word_end) and self._hyphened is not None:
             noun = self._hyphened.match(ctx.view, word_end)
         word_end = noun.end() if noun is not None else word_end
         if fold(ctx.view[start:word_end]) in _ORDERS:

@@ -24,7 +24,7 @@ from deid_cli.detection.grammar.signature import block_lines, cells, person_toke
 from deid_cli.detection.maskers.base import WORD, MaskerSetup, NoteContext, Vote
 from deid_cli.detection.normalize import fold
 from deid_cli.detection.patterns.letters import CAPITAL
-from deid_cli.detection.patterns.regex_guard import first_char_class, guarded
+from deid_cli.detection.patterns.regex_guard import first_char_class, first_char_class_of_words, guarded
 from deid_cli.detection.words import ABBREVIATION, COMMON, KEPT, LISTED, NEAR_COMMON, NOUN_SHAPED, TITLE
 
 # Salutations strong enough to prove even an ordinary word a name ("Herr Koch", "Dr. Wolf").
@@ -99,7 +99,7 @@ class SalutationMasker:
         self._body = body = _alternation(alternatives)
         # What may follow a trigger for anything to happen: a blank or gap character, a letter
         # (a name, or "Dr.Gruber"), or the first character of a chained title.
-        self._title_start = re.compile(first_char_class(body) or ".", re.S)
+        self._title_start = re.compile(_first_chars(alternatives, body) or ".", re.S)
         self._normalized = {re.sub(r"\s+", " ", t): k for t, k in kinds.items()}
         self._firsts = _first_word_automaton(alternatives)
         # (trigger, chained-title) patterns of the triggers that start with given first words
@@ -437,6 +437,15 @@ def _alternation(triggers: list[str]) -> str:
         re.escape(t).replace(r"\ ", r"[ \t]+") + ("" if t.endswith(".") else r"(?![^\W\d_])")
         for t in triggers
     )
+
+
+def _first_chars(triggers: list[str], body: str) -> str | None:
+    """``first_char_class`` of the triggers' alternation (``_alternation``), read off their first
+    characters when none is empty or starts with a blank (which the alternation writes as a
+    class of blanks): parsing the alternation of every trigger would cost more."""
+    if all(trigger and not trigger[0].isspace() for trigger in triggers):
+        return first_char_class_of_words(triggers)
+    return first_char_class(body)
 
 
 def _first_word(trigger: str) -> str | None:

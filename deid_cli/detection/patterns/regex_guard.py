@@ -17,7 +17,15 @@ from collections.abc import Iterable, Iterator
 from re import _constants as sre_c  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
-__all__ = ["finditer_from", "finditer_in_lines", "first_char_class", "guarded", "lines_at", "matches_from"]
+__all__ = [
+    "finditer_from",
+    "finditer_in_lines",
+    "first_char_class",
+    "first_char_class_of_words",
+    "guarded",
+    "lines_at",
+    "matches_from",
+]
 
 _CATEGORIES = {
     sre_c.CATEGORY_DIGIT: r"\d",
@@ -107,10 +115,20 @@ def first_char_class(body: str, flags: int = 0) -> str | None:
     return "[" + "".join(sorted(found[0])) + "]"
 
 
-def guarded(lookbehind: str, body: str, flags: int = 0) -> re.Pattern[str]:
+def first_char_class_of_words(words: Iterable[str]) -> str | None:
+    """``first_char_class`` of an alternation of the escaped ``words`` (``trie_alternation``),
+    read off their first characters: parsing the alternation of a long word list only to find
+    them costs more than compiling it. The empty word is skipped, as the alternation skips it."""
+    firsts = {re.escape(word[0]) for word in words if word}
+    return "[" + "".join(sorted(firsts)) + "]" if firsts else None
+
+
+def guarded(lookbehind: str, body: str, flags: int = 0, first: str | None = None) -> re.Pattern[str]:
     """Compile ``lookbehind + body`` with a first-character lookahead before both: the class
-    test, cheaper than the lookbehind, rejects most positions first."""
-    first = first_char_class(body, flags)
+    test, cheaper than the lookbehind, rejects most positions first. ``first`` is the class when
+    the caller knows it (``first_char_class_of_words``); otherwise it is found from the body."""
+    if first is None:
+        first = first_char_class(body, flags)
     guard = f"(?={first})" if first else ""
     return re.compile(f"{guard}{lookbehind}{body}", flags)
 

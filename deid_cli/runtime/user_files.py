@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,6 +96,8 @@ def parse_json(path: Path, text: str) -> Any:
 
 def parse_toml(path: Path, text: str) -> dict[str, Any]:
     """TOML via tomllib; the message keeps tomllib's reason only if it quotes no content."""
+    import tomllib  # only here: its import compiles regexes a run without a TOML file never uses
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

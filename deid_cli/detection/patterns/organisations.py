@@ -774,19 +774,21 @@ class OrgStage:
             {"head": heads, "suffix": suffixes, "legal": legal}.get(kind, heads).add(word)
         self._heads = frozenset(heads)
         self._suffixes = tuple(sorted(suffixes, key=len, reverse=True))
+        self._legal_forms = frozenset(legal)
+        self._weak_legal = frozenset(f for f in legal if len(f) <= 2)
+        self._head: re.Pattern[str] | None = None
+        self._head_suffix: re.Pattern[str] | None = None
+        self._legal: re.Pattern[str] | None = None
+        if ORG not in self._types:
+            return  # the patterns below seek organisations only, and are long to compile
         # Literal alternations without a look-behind let the engine skip to candidate first
         # letters; the word boundary before a hit is checked in Python.
-        self._head: re.Pattern[str] | None = None
         if heads:
             body = "|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True))
             self._head = re.compile(rf"(?:{body})(?![\w-])")
-        self._head_suffix: re.Pattern[str] | None = None
         if suffixes:
             body = "|".join(re.escape(x) for x in self._suffixes)
             self._head_suffix = re.compile(rf"(?:{body})(?![\w-])")
-        self._legal: re.Pattern[str] | None = None
-        self._legal_forms = frozenset(legal)
-        self._weak_legal = frozenset(f for f in legal if len(f) <= 2)
         if legal:
             forms = "|".join(re.escape(f) for f in sorted(legal, key=len, reverse=True))
             token = rf"(?:{CAPITAL}[\w'’.+-]{{0,40}}+|&|\+|und|für)"

@@ -530,11 +530,11 @@ _PLACE_GAP = re.compile(r"[ \t]{1,2}(?=[^\W\d_])")
 _TOWN = rf"(?P<town>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}}){{0,2}})(?![\w-])"
 _TOWN_PARTS = re.compile(rf"(?:(?P<prefix>{CAPITAL}[^\W\d_]{{1,20}}\.?)[ \t])?" + _TOWN)
 _TOWN_ALONE = re.compile(_TOWN)
+# The cue words that are abbreviations, whose stop the pre-check's tests read past.
+_ABBREVIATED_CUES = frozenset(("gem", "gde"))
 # The prepositions after which a town no list knows may stand; after the others ("bei", "von",
 # where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
 # places do, starting a route or ending its clause.
-# The cue words that are abbreviations, whose stop the pre-check's tests read past.
-_ABBREVIATED_CUES = frozenset(("gem", "gde"))
 _TOWN_PREPOSITIONS = frozenset(
     {
         "in",

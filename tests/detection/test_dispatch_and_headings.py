@@ -1,7 +1,8 @@
 """A dispatch's place, a heading's place and a study's codes (issue 17, eighteenth round): a
 town after "Alarmierung für" (and after "Alarmierung nach" before more words); a town as the
 heading of a homecoming or a move ("Zirbl: Rückkehr in die eigene Wohnung"); a rescue service's
-area before its colon ("NEF-Bereich: Zirbl"), but no body region's finding; a unique
+area before its colon ("NEF-Bereich: Zirbl"), but no body region's finding; a stay's base
+("Standquartier Zirbl"); a unique
 identifier's keyword ("Studien-UID") and codes of capitals and hyphen-joined groups with two
 digits after a number's keyword; a municipality's abbreviation ("Gem. Zirbl", "Gde. Zirbl"), a
 bed's assignment in a table's cell ("Belegung | K-12") and a ward's letter that is an umlaut
@@ -85,6 +86,26 @@ def test_a_town_heading_a_homecoming_is_masked(text: str, place: str) -> None:
     ],
 )
 def test_a_clinical_heading_of_a_homecoming_stays(text: str) -> None:
+    assert masked(text) == []
+
+
+# --- a stay's base -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Reiseanamnese: Wanderwoche mit Standquartier Quastlmirz, keine Fernreisen.", "Quastlmirz"),
+        ("Wanderwoche mit Standquartier Sarnitz am See, keine Fernreisen.", "Sarnitz am See"),
+        ("Das Winterquartier Pfrimmel.", "Pfrimmel"),
+    ],
+)
+def test_the_place_of_a_stays_base_is_masked(text: str, place: str) -> None:
+    assert typed(text) == [(place, "LOC")]
+
+
+@pytest.mark.parametrize("text", ["Ausweichquartier Turnhalle.", "Notquartier Schule."])
+def test_a_base_that_is_a_building_stays(text: str) -> None:
     assert masked(text) == []
 
 

@@ -215,6 +215,7 @@ PLACE_HEADS: tuple[str, ...] = (
     "ort", "gemeinde", "domizil", "dorf", "stadt", "siedlung", "bezirk", "gebiet", "platz", "region",
     "sitz", "aufenthalt",  # "Firmensitz Zirbl", "Dienstsitz: Zirbl", "Kuraufenthalt Zirbl"
     "bereich",  # a service's area ("Einsatzbereich: Zirbl"; only before a colon)
+    "quartier",  # a stay's base ("Wanderwoche mit Standquartier Zirbl", "Winterquartier Zirbl")
     "örtlichkeit",  # "Einsatzörtlichkeit: Zirbl"
     # a club, band, choir, group or course named by its town ("Musikkapelle Zirbl", "Skiclub
     # Zirbl", "Spielgruppe Zirbl", "Schikurs: Zirbl")

@@ -12,6 +12,7 @@ scanning the note would have found: a candidate pattern matches wherever its sta
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -97,24 +98,30 @@ _URL_CANDIDATE = re.compile(r"\.(?:at|de|ch|com|org|net|eu|info)(?![\w\-@])")
 _POSTCODE_GAP = f"[{re.escape(POSTCODE_PLACE_GAPS)}]"
 _ZIP_CANDIDATE = re.compile(rf"{_POSTCODE_GAP}(?<=\d{{4}}{_POSTCODE_GAP})[ \t]{{0,2}}[^\W\d_]")
 _ZIP_KEYWORDS = ("PLZ", "Postleitzahl")
-# The place-and-date line of a letter (organisations._PLACE_BEFORE_DATE) ends like this.
+# The place-and-date line of a letter (organisations._place_before_date) ends like this.
 _DATE_LINE_CANDIDATE = re.compile(
     r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
     rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)[ \t]*$",
     re.MULTILINE,
 )
-# A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) or a compound
-# site word (medical_site._COMPOUND_KIND) contains this; MedicalSite tests a note with it when
-# no chunk scanned it (``Chunk.site_stems``). The compound's letter before its head is left to
-# _COMPOUND_KIND: a lookbehind first would be tried at every position of the chunk.
 # A compound site word's head in capitals after capitals ("KREISSPITAL"; letterheads write
 # houses in capitals): a match here and in MedicalSite's compound search.
 UPPER_SITE_HEADS = tuple(head.upper() for head in COMPOUND_SITE_HEADS)
 SITE_HEAD_IN_CAPITALS = rf"(?<={CAPITAL}{{2}})(?:{'|'.join(UPPER_SITE_HEADS)})(?![\w-])"
-NAMED_SITE_CANDIDATE = re.compile(
-    r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
-    rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])|{SITE_HEAD_IN_CAPITALS}"
-)
+
+
+@functools.cache
+def named_site_candidate() -> re.Pattern[str]:
+    """A house named after someone hyphenated onto its kind (medical_site._NAMED_SITE) or a
+    compound site word (medical_site._COMPOUND_KIND) contains this; MedicalSite tests a note with
+    it only when no chunk scanned it (``Chunk.site_stems``), so it is compiled when first needed.
+    The compound's letter before its head is left to _COMPOUND_KIND: a lookbehind first would be
+    tried at every position of the chunk."""
+    return re.compile(
+        r"-(?:Klinik|Krankenhaus|Spital|Hospital|Sanatorium|Hospiz|Ambulatorium)"
+        rf"|(?:{'|'.join(COMPOUND_SITE_HEADS)})(?![\w-])|{SITE_HEAD_IN_CAPITALS}"
+    )
+
 
 # The shapes of Latin-1 text the phone and postcode candidates are first sought in: a phone
 # number's characters ("P") among the rest ("x"); digits ("d") and blanks or separators ("b") among

@@ -161,14 +161,14 @@ def test_max_note_chars_sets_the_limit_and_zero_lifts_it(
 
 
 GUARDED = {
-    "org._PRO_TRIGGER": org_patterns._PRO_TRIGGER,
-    "org._ORG_LABEL": org_patterns._ORG_LABEL,
-    "org._ORG_WORK_AT": org_patterns._ORG_WORK_AT,
+    "org._PRO_TRIGGER": org_patterns._profession_patterns().trigger,
+    "org._ORG_LABEL": org_patterns._organisation_patterns().label,
+    "org._ORG_WORK_AT": org_patterns._organisation_patterns().work_at,
     "org._LOC_TRIGGER": org_patterns._LOC_TRIGGER,
     "org._LOC_AFTER_ZIP": org_patterns._LOC_AFTER_ZIP,
     "contacts._EMAIL": contacts._EMAIL,
     "contacts._IBAN": contacts._IBAN,
-    "addresses._ADDRESS_PREP": addresses._ADDRESS_PREP,
+    "addresses._ADDRESS_PREP": addresses._address_prep(),
     "addresses._ZIP": addresses._ZIP,
     "contacts._PHONE": contacts._PHONE,
     "phi._SLASHED_DAY_DATE": phi_patterns._SLASHED_DAY_DATE,

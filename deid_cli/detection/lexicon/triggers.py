@@ -261,7 +261,7 @@ PLACE_CUES: tuple[str, ...] = (
 )  # fmt: skip
 
 # The head nouns of a compound site word ("Marienkrankenhaus", "Sonderkrankenanstalt"):
-# chunk.NAMED_SITE_CANDIDATE's and medical_site._COMPOUND_KIND's, which also seeks them with
+# chunk.named_site_candidate's and medical_site._COMPOUND_KIND's, which also seeks them with
 # str.find.
 COMPOUND_SITE_HEADS: tuple[str, ...] = (
     "krankenhaus", "klinikum", "klinik", "spital", "hospital", "sanatorium", "praxis", "ordination",
@@ -348,7 +348,7 @@ def trigger_keys(salutation_triggers: Iterable[str], site_prefixes: Iterable[str
         form = view_form(prefix).strip()
         if form:
             add(f" {form} ", SITE_WORD)
-    # Every match of chunk.NAMED_SITE_CANDIDATE contains a compound's head in the lower-case match
+    # Every match of chunk.named_site_candidate contains a compound's head in the lower-case match
     # view: automaton keys with no blank, found anywhere in a word; a hit in a compound (lower case,
     # or capitals after capitals) or after a hyphen is where MedicalSite's named-site scans start
     # (``Chunk.site_stems``; no str.find over the chunk).

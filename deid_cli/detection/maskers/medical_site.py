@@ -14,7 +14,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from deid_cli.detection.chunk import NAMED_SITE_CANDIDATE, SITE_HEAD_IN_CAPITALS, UPPER_SITE_HEADS
+from deid_cli.detection.chunk import SITE_HEAD_IN_CAPITALS, UPPER_SITE_HEADS, named_site_candidate
 from deid_cli.detection.lexicon.lexicon import KEEP, SITE
 from deid_cli.detection.lexicon.triggers import (
     COMPOUND_SITE_HEADS,
@@ -138,7 +138,7 @@ _MAX_DOCTOR_WORDS = 3
 
 
 # The head noun of a compound site word ("Marienkrankenhaus", "Waldklinik", "Josefsspital"),
-# found where the chunk flagged one (chunk.NAMED_SITE_CANDIDATE).
+# found where the chunk flagged one (chunk.named_site_candidate).
 # A compound's head in lower case after its first part, or in capitals after capitals
 # ("Marienkrankenhaus", "KREISSPITAL").
 _COMPOUND_KIND = re.compile(
@@ -322,7 +322,7 @@ class MedicalSiteMasker:
         for hit in ctx.hits:
             if hit.bits & SITE and not hit.bits & KEEP and not ctx.is_blocked(hit.start, hit.end):
                 ctx.site_votes.append(Vote(hit.start, hit.end, self.name, hint="site", type=SIT))
-        may_name = NAMED_SITE_CANDIDATE.search(ctx.view) if ctx.site_stems is None else ctx.site_stems
+        may_name = named_site_candidate().search(ctx.view) if ctx.site_stems is None else ctx.site_stems
         if not may_name and ctx.site_starts is not None and not ctx.site_starts:
             return  # most notes: no site word and no compound of one to start from
         named = _NAMED_SITE.finditer(ctx.view) if may_name and _HYPHENED_KIND.search(ctx.view) else ()

@@ -9,6 +9,7 @@ house number belong to the address.
 
 from __future__ import annotations
 
+import functools
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
@@ -103,12 +104,21 @@ _PREPOSITION = (
     r"(?:An|Auf|In|Unter|Hinter|Über|Vor|Neben|Bei|Ob|Zwischen|Bi)[ ]de[rmn]?)"
     r"(?:[ ][a-zäöü]{3,12}e[rnm]?(?=[ ]\S))?)"
 )
-_ADDRESS_PREP = guarded(
-    r"(?<![\w\-])",
-    rf"{_PREPOSITION}[ ]"
-    rf"(?P<name>{CAPITAL}{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}(?:[ ]{CAPITAL}{_LETTER}{{1,30}})?)"
-    rf"[ ](?P<num>{_HOUSE})",
-)
+
+
+@functools.cache
+def _address_prep() -> re.Pattern[str]:
+    """A street name after its preposition, and its house number: compiled when first needed,
+    as it is sought only after a preposition before a capital (``Chunk.street_starts``)."""
+    return guarded(
+        r"(?<![\w\-])",
+        rf"{_PREPOSITION}[ ]"
+        rf"(?P<name>{CAPITAL}{_LETTER}{{1,30}}(?:-{_LETTER}{{1,30}}){{0,4}}"
+        rf"(?:[ ]{CAPITAL}{_LETTER}{{1,30}})?)"
+        rf"[ ](?P<num>{_HOUSE})",
+    )
+
+
 # Every preposition (Am, Im, An, Auf, In, Zum, Zur, Unter, Hinter, Beim, Vom, Überm, Vorm, Ob,
 # Neben, Zwischen, Bim, Bi, Uf) starts with one of these.
 _ADDRESS_PREP_FIRST = re.compile(r"[AIZUHBVÜON]")
@@ -341,20 +351,27 @@ _UNITS = re.compile(f"(?:{_UNIT}){{1,4}}")
 # A town after an address and its comma, where no postcode stands: "Lärchenhof 3, Zirbldorf."
 _TOWN_AFTER_ADDRESS = re.compile(rf",[ ](?={CAPITAL})")
 _TOWN_ENDS = frozenset(",;.)\n\r")
-# Where an address's postcode stands (what precedes it): a line's start, a letterhead's
-# separator, a comma, a slash after a house number or floor ("Zirbelweg 4 / ", "3. OG / "), or a
-# preposition of place.
-_POSTCODE_SLOT = re.compile(
-    # a form's label at its line's start or before a colon: "Zustellort 3100 Zirbenau", "Bleibe:
-    # 3100 Zirbenau"
-    rf"(?:(?:^|\n)[ \t]*(?:{CAPITAL}[^\W\d_]{{1,30}}\.?[ \t]*:?[ \t]{{1,3}})?|[·•|,;(–][ \t]*"
-    rf"|(?<![^\W\d_]){CAPITAL}[^\W\d_]{{1,30}}\.?[ \t]*:[ \t]{{0,3}}"
-    r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age)|(?<=\)))"
-    # ... or an export's column or field separator after it ("Zirbelweg 4\t", "Zirbelweg 4^^")
-    r"(?:[ \t]/[ \t]*|\t[ \t]*|[ \t]*(?://|\^\^?)[ \t]*)"
-    # ... or a preposition, and dictation's spoken comma ("Zirbl 12 Komma 3100 Zirbenau")
-    rf"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft|{_SPOKEN_COMMA})[ \t]+)\Z"
-)
+
+
+@functools.cache
+def _postcode_slot() -> re.Pattern[str]:
+    """Where an address's postcode stands (what precedes it): a line's start, a letterhead's
+    separator, a comma, a slash after a house number or floor ("Zirbelweg 4 / ", "3. OG / "), or
+    a preposition of place. Compiled when first needed: only a postcode before a place no list
+    knows is tested with it."""
+    return re.compile(
+        # a form's label at its line's start or before a colon: "Zustellort 3100 Zirbenau", "Bleibe:
+        # 3100 Zirbenau"
+        rf"(?:(?:^|\n)[ \t]*(?:{CAPITAL}[^\W\d_]{{1,30}}\.?[ \t]*:?[ \t]{{1,3}})?|[·•|,;(–][ \t]*"
+        rf"|(?<![^\W\d_]){CAPITAL}[^\W\d_]{{1,30}}\.?[ \t]*:[ \t]{{0,3}}"
+        r"|(?:(?<=\d)|(?<=\d[a-zA-Z])|(?<=\d[ ][a-zA-Z])|(?<=[OEDU]G)|(?<=ock)|(?<=age)|(?<=\)))"
+        # ... or an export's column or field separator after it ("Zirbelweg 4\t", "Zirbelweg 4^^")
+        r"(?:[ \t]/[ \t]*|\t[ \t]*|[ \t]*(?://|\^\^?)[ \t]*)"
+        # ... or a preposition, and dictation's spoken comma ("Zirbl 12 Komma 3100 Zirbenau")
+        rf"|(?<![^\W\d_])(?:in|nach|aus|von|bei|wohnhaft|{_SPOKEN_COMMA})[ \t]+)\Z"
+    )
+
+
 _POSTCODE_SLOT_REACH = 40
 _YEAR = re.compile(r"19\d\d|20[0-4]\d")
 # Address labels: a street phrase right after one is an address whatever its street word. Every
@@ -504,11 +521,11 @@ class AddressFinder:
             if kept:
                 start -= len(" ".join(words[-kept:])) + 1
             out += self._address_with_town(text, start, m.end())
-        preposition_matches = (
-            finditer_from(_ADDRESS_PREP, text, _ADDRESS_PREP_FIRST)
-            if street_starts is None
-            else matches_from(_ADDRESS_PREP, text, street_starts)
-        )
+        preposition_matches: Iterable[re.Match[str]] = ()
+        if street_starts is None:
+            preposition_matches = finditer_from(_address_prep(), text, _ADDRESS_PREP_FIRST)
+        elif street_starts:
+            preposition_matches = matches_from(_address_prep(), text, street_starts)
         for m in preposition_matches:
             if any(w.lower() in _PREP_NAME_STOP for w in m.group("name").split()):
                 continue
@@ -691,7 +708,7 @@ class AddressFinder:
         3100 Kleinhausen"). The place is the capitalized words there (blank- or hyphen-joined,
         within 128 characters) that pass the place test, so a year and a procedure ("2015
         Appendektomie") stay."""
-        if self._place_like is None or not _POSTCODE_SLOT.search(
+        if self._place_like is None or not _postcode_slot().search(
             text, max(0, start - _POSTCODE_SLOT_REACH), start
         ):
             return None

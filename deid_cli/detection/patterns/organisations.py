@@ -33,6 +33,7 @@ only, and every candidate looks at a bounded window, so the time is linear in th
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -99,9 +100,6 @@ def _wordset(words: str) -> frozenset[str]:
 
 # A word: a letter, up to 40 word characters, optional hyphenated parts ("Kfz-Mechaniker").
 _WORD_BODY = r"[^\W\d_][\w'’]{0,40}+(?:-[^\W_][\w'’]{0,40}+){0,4}+"
-_WORD = re.compile(_WORD_BODY + r"(?![\w-])")
-# The word right before a position, with one to three blanks in between.
-_WORD_BEFORE = re.compile(r"(?<![\w-])(" + _WORD_BODY + r")[ \t]{1,3}\Z")
 _QUOTES = "„“”\"'‚‘’»«"
 
 # ---------------------------------------------------------------------------------------------
@@ -114,60 +112,86 @@ _MODIFIER_WORDS = (
     r"[Pp]ensioniert|[Ee]hemalig|[Ff]rüher|[Gg]elernt|[Ss]elbst(?:st)?ändig|[Aa]rbeitslos|[Aa]usgebildet|"
     r"[Dd]iplomiert|[Aa]ngehend|[Ll]angjährig|[Ff]reiberuflich|[Ss]taatlich[ \t]+geprüft"
 )
-# Adjectives and abbreviations between the context and the job title ("pensionierter",
-# "ehem.", "dipl."), optionally after an article ("ist ein gelernter Tischler").
-_MODIFIERS = re.compile(
-    r"(?:(?:ein|eine|einer)[ \t]+)?"
-    rf"(?:(?:{_MODIFIER_WORDS})(?:e[rnms]?)?[ \t]+|(?:pens|ehem|dipl|gel|selbst|selbstst)\.[ \t]*){{0,3}}+",
-    re.IGNORECASE,
-)
-# Modifiers that alone make a profession context, even for clinical roles.
-_STRONG_MODIFIER = re.compile(r"pens(?:ioniert|\.)|gelernt|gel\.", re.IGNORECASE)
 
-_PRO_TRIGGER = guarded(
-    r"(?<![\w.-])",
-    r"(?:"
-    # labels: "Beruf: Lehrer", "Beruf ist Lehrer", "von Beruf Lehrer", "Tätigkeit: Tischler"
-    r"(?P<label>[Vv]o[nm][ \t]+Beruf[ \t]*:?|[Bb]eruf(?:e|sbezeichnung|stätigkeit)?"
-    r"(?:[ \t]*[:=\-–]|[ \t]+(?:ist|war|als))?|(?:[Bb]erufliche[ \t]+)?Tätigkeit[ \t]*:"
-    r"|Beschäftigung[ \t]*:|Profession[ \t]*:)"
-    # work verbs: "arbeitet als", "tätig als", "Ausbildung zur"
-    r"|(?P<verb>(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Tt]ätig|[Bb]eschäftigt|[Aa]ngestellt|"
-    r"[Jj]obb(?:t|te)|[Ww]erk(?:t|te)|[Bb]erufstätig|Tätigkeit|Anstellung|Job|Stelle)[ \t]+als"
-    r"|(?:Ausbildung|Lehre|Umschulung)[ \t]+(?:als|zum|zur))"
-    r"|(?P<als>[Aa]ls)"
-    r"|(?P<ist>[Ii]st|[Ww]ar|[Ss]ind|[Ww]aren)"
-    rf"|(?P<mod>(?:{_MODIFIER_WORDS})(?:e[rnms]?)?|[Pp]ens\.|[Ee]hem\.|[Dd]ipl\.|[Gg]el\.)"
-    r")(?![\w])[ \t]*",
-)
-# After the job title: "Lehrerin in Pension", "Tischler i.R.", "Lehrer von Beruf".
-_PRO_RIGHT = re.compile(
-    r"(?<![\w-])(?P<w>" + _WORD_BODY + r")[ \t]+"
-    r"(?:in[ \t]+(?:Pension|Rente|Ruhestand)|im[ \t]+Ruhestand|i\.[ \t]?R\.|a\.[ \t]?D\.|von[ \t]+Beruf)"
-    r"(?![\w])"
-)
-# "als Arzt tätig", "als Pfleger in Hall gearbeitet": a work verb shortly after the title.
-_WORK_AFTER = re.compile(
-    r"(?:[ \t]+[\w.]{1,30}+){0,3}?[ \t]+"
-    r"(?:tätig|beschäftigt|gearbeitet|angestellt|gejobbt|berufstätig)(?![\w])"
-)
-# What may follow "ist Ärztin" when it states a job: the end of the clause or a place/employer
-# ("ist Ärztin in Wien"); not a name ("ist Oberarzt Dr. X") or a verb ("ist Arzt informiert?").
-_JOB_CLAUSE_END = re.compile(
-    r"[ \t]*(?:\Z|[.,;:!?)\n]|(?:in|im|an|am|bei|beim|und|aus|von|seit|gewesen|geworden)(?![\w]))"
-)
 
-# Clinical roles (folded stems): masked only in a strong context.
-_STAFF = re.compile(
-    r"(?<!tier)(?:arzt|aerzt)|(?<!raum)(?<!fuss)pfleger|schwester|therapeut|hebamme|sanitaeter|psycholog|"
-    r"logopaed|internist|chirurg|^dgk|ergotherap|diaetolog|pflegehelfer|pflegeassist|pflegefachassist|"
-    r"pflegekraft|sozialarbeiter|heimhelfer|^primar|^mta$|radiologietechnolog"
-)
-# Generic roles that name a bystander as often as a job ("als Fahrer verunfallt").
-_GENERIC = re.compile(
-    r"(?:fahrer|vertreter|sprecher|leiter|meister|assistent|mitarbeiter|helfer|arbeiter|berater|"
-    r"trainer|inhaber|verwalter|student|schueler|model|kurier)(?:in|innen|s|n|en)?"
-)
+class _ProfessionPatterns(NamedTuple):
+    trigger: re.Pattern[str]
+    modifiers: re.Pattern[str]
+    strong_modifier: re.Pattern[str]
+    word: re.Pattern[str]
+    right: re.Pattern[str]
+    work_after: re.Pattern[str]
+    job_clause_end: re.Pattern[str]
+    staff: re.Pattern[str]
+    generic: re.Pattern[str]
+
+
+@functools.cache
+def _profession_patterns() -> _ProfessionPatterns:
+    """The patterns that seek professions, compiled when first needed: a run without PRO (the
+    default) never seeks one, and compiling them would add to every run's start."""
+    return _ProfessionPatterns(
+        # The context before a job title: a label, a work verb, "als", "ist" or a modifier.
+        trigger=guarded(
+            r"(?<![\w.-])",
+            r"(?:"
+            # labels: "Beruf: Lehrer", "Beruf ist Lehrer", "von Beruf Lehrer", "Tätigkeit: Tischler"
+            r"(?P<label>[Vv]o[nm][ \t]+Beruf[ \t]*:?|[Bb]eruf(?:e|sbezeichnung|stätigkeit)?"
+            r"(?:[ \t]*[:=\-–]|[ \t]+(?:ist|war|als))?|(?:[Bb]erufliche[ \t]+)?Tätigkeit[ \t]*:"
+            r"|Beschäftigung[ \t]*:|Profession[ \t]*:)"
+            # work verbs: "arbeitet als", "tätig als", "Ausbildung zur"
+            r"|(?P<verb>(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Tt]ätig|[Bb]eschäftigt|"
+            r"[Aa]ngestellt|[Jj]obb(?:t|te)|[Ww]erk(?:t|te)|[Bb]erufstätig|Tätigkeit|Anstellung|Job|Stelle)"
+            r"[ \t]+als|(?:Ausbildung|Lehre|Umschulung)[ \t]+(?:als|zum|zur))"
+            r"|(?P<als>[Aa]ls)"
+            r"|(?P<ist>[Ii]st|[Ww]ar|[Ss]ind|[Ww]aren)"
+            rf"|(?P<mod>(?:{_MODIFIER_WORDS})(?:e[rnms]?)?|[Pp]ens\.|[Ee]hem\.|[Dd]ipl\.|[Gg]el\.)"
+            r")(?![\w])[ \t]*",
+        ),
+        # Adjectives and abbreviations between the context and the job title ("pensionierter",
+        # "ehem.", "dipl."), optionally after an article ("ist ein gelernter Tischler").
+        modifiers=re.compile(
+            r"(?:(?:ein|eine|einer)[ \t]+)?"
+            rf"(?:(?:{_MODIFIER_WORDS})(?:e[rnms]?)?[ \t]+|(?:pens|ehem|dipl|gel|selbst|selbstst)\.[ \t]*)"
+            r"{0,3}+",
+            re.IGNORECASE,
+        ),
+        # Modifiers that alone make a profession context, even for clinical roles.
+        strong_modifier=re.compile(r"pens(?:ioniert|\.)|gelernt|gel\.", re.IGNORECASE),
+        # The job title after them.
+        word=re.compile(_WORD_BODY + r"(?![\w-])"),
+        # After the job title: "Lehrerin in Pension", "Tischler i.R.", "Lehrer von Beruf".
+        right=re.compile(
+            r"(?<![\w-])(?P<w>" + _WORD_BODY + r")[ \t]+"
+            r"(?:in[ \t]+(?:Pension|Rente|Ruhestand)|im[ \t]+Ruhestand|i\.[ \t]?R\.|a\.[ \t]?D\."
+            r"|von[ \t]+Beruf)"
+            r"(?![\w])"
+        ),
+        # "als Arzt tätig", "als Pfleger in Hall gearbeitet": a work verb shortly after the title.
+        work_after=re.compile(
+            r"(?:[ \t]+[\w.]{1,30}+){0,3}?[ \t]+"
+            r"(?:tätig|beschäftigt|gearbeitet|angestellt|gejobbt|berufstätig)(?![\w])"
+        ),
+        # What may follow "ist Ärztin" when it states a job: the end of the clause or a
+        # place/employer ("ist Ärztin in Wien"); not a name ("ist Oberarzt Dr. X") or a verb
+        # ("ist Arzt informiert?").
+        job_clause_end=re.compile(
+            r"[ \t]*(?:\Z|[.,;:!?)\n]|(?:in|im|an|am|bei|beim|und|aus|von|seit|gewesen|geworden)(?![\w]))"
+        ),
+        # Clinical roles (folded stems): masked only in a strong context.
+        staff=re.compile(
+            r"(?<!tier)(?:arzt|aerzt)|(?<!raum)(?<!fuss)pfleger|schwester|therapeut|hebamme|sanitaeter|"
+            r"psycholog|logopaed|internist|chirurg|^dgk|ergotherap|diaetolog|pflegehelfer|pflegeassist|"
+            r"pflegefachassist|pflegekraft|sozialarbeiter|heimhelfer|^primar|^mta$|radiologietechnolog"
+        ),
+        # Generic roles that name a bystander as often as a job ("als Fahrer verunfallt").
+        generic=re.compile(
+            r"(?:fahrer|vertreter|sprecher|leiter|meister|assistent|mitarbeiter|helfer|arbeiter|berater|"
+            r"trainer|inhaber|verwalter|student|schueler|model|kurier)(?:in|innen|s|n|en)?"
+        ),
+    )
+
+
 # After a "Beruf:" label any capitalised word is taken as the job, except these.
 _NO_PROFESSION = _wordset(
     "keiner keine kein unbekannt derzeit arbeitslos pension pensionist pensionistin pensioniert rentner "
@@ -180,9 +204,6 @@ _MIN_SUFFIX = 4
 # Organisations
 # ---------------------------------------------------------------------------------------------
 
-_ORG_TOKEN = re.compile(
-    r"[ \t]{0,3}(?P<t>[" + _QUOTES + r"]?(?:" + _WORD_BODY + r"\.?|&|\+)[" + _QUOTES + r"]?)(?![\w-])"
-)
 # Lower-case words allowed inside a name ("Universität für Bodenkultur", "Magistrat der Stadt").
 _ORG_CONNECTORS = frozenset({"für", "fuer", "der", "des", "am", "an", "zu", "zum", "zur", "und", "&", "+"})
 # Connectors that join two names and never follow a head word directly.
@@ -216,17 +237,41 @@ _REGION_ADJECTIVES = _wordset(
     "Oberösterreichische Oberösterreichischen Niederösterreichische Niederösterreichischen "
     "Burgenländische Burgenländischen Wiener Bayerische Bayerischen Österreichische Österreichischen"
 )
-_ORG_LABEL = guarded(
-    r"(?<![\w-])",
-    r"(?:Arbeitgeber(?:in)?|Dienstgeber(?:in)?|Arbeitsstelle|Arbeitsplatz|Firma|Betrieb|"
-    r"Lehrbetrieb|Ausbildungsstätte|Ausbildungsbetrieb|Schule|Universität|Unternehmen)[ \t]*:[ \t]*",
-)
-_ORG_WORK_AT = guarded(
-    r"(?<![\w-])",
-    r"(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Bb]eschäftigt|[Aa]ngestellt|[Tt]ätig|"
-    r"[Jj]obb(?:t|te)|Lehre|Ausbildung|Praktikum|Lehrling|Lehrstelle|Anstellung)[ \t]+(?:bei|für)[ \t]+"
-    r"(?:(?:der|dem|einer|einem|den|die)[ \t]+)?",
-)
+
+
+class _OrganisationPatterns(NamedTuple):
+    token: re.Pattern[str]
+    word_before: re.Pattern[str]
+    label: re.Pattern[str]
+    work_at: re.Pattern[str]
+
+
+@functools.cache
+def _organisation_patterns() -> _OrganisationPatterns:
+    """The patterns that seek organisations, compiled when first needed: a run without ORG (the
+    default) never seeks one, and compiling them would add to every run's start."""
+    return _OrganisationPatterns(
+        # A token of a name: a word (with a full stop), "&" or "+", in quotes or not.
+        token=re.compile(
+            r"[ \t]{0,3}(?P<t>[" + _QUOTES + r"]?(?:" + _WORD_BODY + r"\.?|&|\+)[" + _QUOTES + r"]?)(?![\w-])"
+        ),
+        # The word right before a position, with one to three blanks in between.
+        word_before=re.compile(r"(?<![\w-])(" + _WORD_BODY + r")[ \t]{1,3}\Z"),
+        # "Arbeitgeber: X"
+        label=guarded(
+            r"(?<![\w-])",
+            r"(?:Arbeitgeber(?:in)?|Dienstgeber(?:in)?|Arbeitsstelle|Arbeitsplatz|Firma|Betrieb|"
+            r"Lehrbetrieb|Ausbildungsstätte|Ausbildungsbetrieb|Schule|Universität|Unternehmen)[ \t]*:[ \t]*",
+        ),
+        # "arbeitet bei X"
+        work_at=guarded(
+            r"(?<![\w-])",
+            r"(?:[Aa]rbeit(?:e|et|ete|eten|end|en)?|[Gg]earbeitet|[Bb]eschäftigt|[Aa]ngestellt|[Tt]ätig|"
+            r"[Jj]obb(?:t|te)|Lehre|Ausbildung|Praktikum|Lehrling|Lehrstelle|Anstellung)[ \t]+(?:bei|für)"
+            r"[ \t]+(?:(?:der|dem|einer|einem|den|die)[ \t]+)?",
+        ),
+    )
+
 
 # ---------------------------------------------------------------------------------------------
 # Places
@@ -692,13 +737,17 @@ _NAME_PLACES = _wordset(
 )
 
 
-_PLACE_BEFORE_DATE = re.compile(
-    rf"^[ \t]*(?P<place>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?)[ \t]*,[ \t]*"
-    r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
-    rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)"
-    r"[ \t]*$",  # the date ends the line: "Ergometrie, 11.10.2038: ..." is a finding
-    re.MULTILINE,
-)
+@functools.cache
+def _place_before_date() -> re.Pattern[str]:
+    """A letter's place-and-date line, compiled when first needed: it is sought only in a note
+    whose chunk saw such a line's end (``chunk._DATE_LINE_CANDIDATE``), which few have."""
+    return re.compile(
+        rf"^[ \t]*(?P<place>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?)[ \t]*,[ \t]*"
+        r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
+        rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)"
+        r"[ \t]*$",  # the date ends the line: "Ergometrie, 11.10.2038: ..." is a finding
+        re.MULTILINE,
+    )
 
 
 class PlaceCandidates(NamedTuple):
@@ -821,11 +870,15 @@ class OrgStage:
             return None  # "normaler", "transportieren"
         tail = key.rsplit("-", 1)[-1]
         if tail != key:
-            return tail if tail in self._professions and not _GENERIC.fullmatch(tail) else None
+            return (
+                tail
+                if tail in self._professions and not _profession_patterns().generic.fullmatch(tail)
+                else None
+            )
         for i in range(2, len(key) - _MIN_SUFFIX + 1):
             suffix = key[i:]
             if suffix in self._professions:
-                return None if _GENERIC.fullmatch(suffix) else suffix
+                return None if _profession_patterns().generic.fullmatch(suffix) else suffix
         return None
 
     def _find_professions(self, text: str) -> list[Span]:
@@ -834,13 +887,14 @@ class OrgStage:
         def add(start: int, end: int) -> None:
             found.setdefault((start, end), Span(start, end, PRO, MASKERS[PRO]))
 
-        for m in _PRO_TRIGGER.finditer(text):
+        patterns = _profession_patterns()
+        for m in patterns.trigger.finditer(text):
             kind = m.lastgroup or ""
             pos = m.end()
-            mods = _MODIFIERS.match(text, pos)
+            mods = patterns.modifiers.match(text, pos)
             modifiers = text[m.start() : mods.end()] if mods else m.group()
             pos = mods.end() if mods else pos
-            word = _WORD.match(text, pos)
+            word = patterns.word.match(text, pos)
             if word is None:
                 continue
             start, end = word.span()
@@ -851,7 +905,7 @@ class OrgStage:
                 continue
             if self._profession_context(text, kind, key, modifiers, end):
                 add(start, end)
-        for m in _PRO_RIGHT.finditer(text):
+        for m in patterns.right.finditer(text):
             if self._profession_key(m.group("w")) is not None:
                 add(m.start("w"), m.end("w"))
         return list(found.values())
@@ -863,16 +917,17 @@ class OrgStage:
 
     def _profession_context(self, text: str, kind: str, key: str, modifiers: str, end: int) -> bool:
         """Does the trigger make this job title the patient's (or a relative's) profession?"""
-        if not (_STAFF.search(key) or _GENERIC.fullmatch(key)):
+        patterns = _profession_patterns()
+        if not (patterns.staff.search(key) or patterns.generic.fullmatch(key)):
             return True  # a plain job title: every trigger counts
-        if kind in ("label", "verb") or _STRONG_MODIFIER.search(modifiers):
+        if kind in ("label", "verb") or patterns.strong_modifier.search(modifiers):
             return True
         if kind == "mod":
             return False
         if kind == "ist":
-            return _JOB_CLAUSE_END.match(text, end) is not None
+            return patterns.job_clause_end.match(text, end) is not None
         # "als Arzt": only with a work verb after it ("als Arzt in Hall tätig").
-        return _WORK_AFTER.match(text, end) is not None
+        return patterns.work_after.match(text, end) is not None
 
     # -- organisations ----------------------------------------------------------------------
     def _find_organisations(self, text: str) -> list[Span]:
@@ -891,11 +946,12 @@ class OrgStage:
                 span = self._legal_span(text, m)
                 if span:
                     intervals.append(span)
-        for m in _ORG_LABEL.finditer(text):
+        patterns = _organisation_patterns()
+        for m in patterns.label.finditer(text):
             name = self._name_end(text, m.end(), weak_ok=True, first_stop=_NO_EMPLOYER)
             if name is not None:
                 intervals.append(name)
-        for m in _ORG_WORK_AT.finditer(text):
+        for m in patterns.work_at.finditer(text):
             name = self._name_end(text, m.end(), weak_ok=False)
             if name is not None:
                 intervals.append(name)
@@ -909,7 +965,7 @@ class OrgStage:
         acronyms = not text[start:end].isupper()
         before = None
         if start > 1 and text[start - 1] in " \t" and text[start - 2] in _ADJECTIVE_ENDINGS:
-            before = _WORD_BEFORE.search(text, max(0, start - 50), start)
+            before = _organisation_patterns().word_before.search(text, max(0, start - 50), start)
         if before and self._is_region_adjective(before.group(1)):
             start = before.start(1)
             out.append((start, end))
@@ -945,8 +1001,9 @@ class OrgStage:
         first: int | None = None
         best: int | None = None
         weak, after_fuer, previous = 0, False, ""
+        token_pattern = _organisation_patterns().token
         for index in range(_MAX_ORG_TOKENS):
-            m = _ORG_TOKEN.match(text, pos)
+            m = token_pattern.match(text, pos)
             if m is None:
                 break
             raw = m.group("t")
@@ -1155,7 +1212,7 @@ class OrgStage:
         if candidates is None or candidates.heads:
             spans += self._places_after_compounds(text, None if candidates is None else candidates.heads)
         spans = [_with_region(text, span) for span in spans]
-        for m in _PLACE_BEFORE_DATE.finditer(text) if candidates is None or candidates.date_line else ():
+        for m in _place_before_date().finditer(text) if candidates is None or candidates.date_line else ():
             # A letter's place-and-date line: "Zirbldorf, am 03.05.2031", "Zirbldorf, 3. März".
             key = fold(m.group("place"))
             if key not in self._common and all(p not in self._common for p in key.split("-")):

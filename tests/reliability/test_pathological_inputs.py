@@ -164,7 +164,6 @@ GUARDED = {
     "org._PRO_TRIGGER": org_patterns._profession_patterns().trigger,
     "org._ORG_LABEL": org_patterns._organisation_patterns().label,
     "org._ORG_WORK_AT": org_patterns._organisation_patterns().work_at,
-    "org._LOC_TRIGGER": org_patterns._LOC_TRIGGER,
     "org._LOC_AFTER_ZIP": org_patterns._LOC_AFTER_ZIP,
     "contacts._EMAIL": contacts._EMAIL,
     "contacts._IBAN": contacts._IBAN,

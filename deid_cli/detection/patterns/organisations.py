@@ -324,8 +324,11 @@ _ROMANCE_RESIDENCE = (
     r"(?:[Dd]omicili(?:é(?:\(e\)|e)?|at[oa](?:/a)?)[ \t]+(?:à|a|in)|[Rr]esident[ei][ \t]+(?:a|in)"
     r"|[Nn](?:é(?:\(e\)|e)?|at[oa](?:/a)?)[ \t]+(?:à|a))"
 )
-_LOC_TRIGGER = guarded(
-    r"(?<![\w.-])",
+# Not ``guarded``: a place noun's branch may start with any capital ({CAPITAL}, whose letters
+# beyond Latin-1 are a negated class), so no class of first characters can be listed, and
+# parsing the long body only to find that out would cost every run.
+_LOC_TRIGGER = re.compile(
+    r"(?<![\w.-])"
     r"(?:(?P<kw>[Ww]ohnhaft(?:[ \t]+in|[ \t]*:)?|[Ww]ohnh?\.(?:[ \t]+in|[ \t]*:)?|"
     r"[Ww]ohnt[ \t]+in|[Ll]ebt[ \t]+in|"
     # "Als Herkunftsort gibt er Zirbl an", "Als Wohnort wird Zirbl genannt": the label's verb,
@@ -374,7 +377,7 @@ _LOC_TRIGGER = guarded(
     # and hold a gloss before it ("Geburtsort (lt. Pass): Zirbl"); a label its value's source
     # ("Arbeitsort lt. Arbeitgeber Zirbl")
     # (or a table's cell border: "| Wohnort | Zirbl |")
-    rf"(?:{_GLOSS_BEFORE_COLON})?(?(kw)(?:{_SOURCE_GLOSS_BODY})?)(?:[ \t]*[:|])?[ \t]{{1,3}}(?=[^\W\d_])",
+    rf"(?:{_GLOSS_BEFORE_COLON})?(?(kw)(?:{_SOURCE_GLOSS_BODY})?)(?:[ \t]*[:|])?[ \t]{{1,3}}(?=[^\W\d_])"
 )
 _LOC_AFTER_ZIP = guarded(
     r"(?<![\w.,/-])", rf"(?:{COUNTRY_BEFORE_ZIP})?(?:[1-9]\d{{3}}|\d{{5}})[ \t]{{1,3}}(?=[^\W\d_])"

@@ -46,6 +46,7 @@ from deid_cli.detection.patterns.addresses import LABEL_COMPOUND_STEMS, POSTCODE
 from deid_cli.detection.patterns.letters import CAPITAL
 from deid_cli.detection.patterns.organisations import (
     COLON_VALUES,
+    DATE_LINE_DATE,
     NOUN_AND_NAME_AHEAD,
     is_compound_head,
     place_may_follow,
@@ -99,11 +100,7 @@ _POSTCODE_GAP = f"[{re.escape(POSTCODE_PLACE_GAPS)}]"
 _ZIP_CANDIDATE = re.compile(rf"{_POSTCODE_GAP}(?<=\d{{4}}{_POSTCODE_GAP})[ \t]{{0,2}}[^\W\d_]")
 _ZIP_KEYWORDS = ("PLZ", "Postleitzahl")
 # The place-and-date line of a letter (organisations._place_before_date) ends like this.
-_DATE_LINE_CANDIDATE = re.compile(
-    r",[ \t]*(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
-    rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)[ \t]*$",
-    re.MULTILINE,
-)
+_DATE_LINE_CANDIDATE = re.compile(r",[ \t]*" + DATE_LINE_DATE, re.MULTILINE)
 # A compound site word's head in capitals after capitals ("KREISSPITAL"; letterheads write
 # houses in capitals): a match here and in MedicalSite's compound search.
 UPPER_SITE_HEADS = tuple(head.upper() for head in COMPOUND_SITE_HEADS)

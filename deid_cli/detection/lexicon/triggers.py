@@ -233,6 +233,9 @@ HOMECOMING_NOUNS: tuple[str, ...] = (
 # Stichwort Sturz"); "für" alone names none.
 DISPATCH_CUES: tuple[str, ...] = ("alarmierung für", "nachalarmierung für")
 
+# A municipality's abbreviations, cues of the town after their stop ("Gem. Zirbl", "Gde. Zirbl").
+MUNICIPALITY_ABBREVIATIONS: tuple[str, ...] = ("gem", "gde")
+
 # The last word of every place cue of organisations.py ("wohnhaft in" ends in "in", "Wohnort:"
 # in "wohnort"): a place can only start after one of them. A residence label with a copula
 # ("Wohnort ist") is found from its label: "ist" and "war" stand in most notes.
@@ -247,7 +250,7 @@ PLACE_CUES: tuple[str, ...] = (
     "residenza", "domicilio", "domicile", "comune", "nascita", "naissance", "à", "nato a", "nata a",
     "nato a a", "residente a", "domiciliato a", "domiciliata a", "domiciliato a a",
     "heimatstadt", "ortsangabe", "örtlichkeit", "dort", *HOMECOMING_NOUNS, *DISPATCH_CUES,
-    "gem", "gde",  # a municipality's abbreviations ("Gem. Zirbl", "Gde. Zirbl")
+    *MUNICIPALITY_ABBREVIATIONS,
     "ab", "bis", "via", "durch", "vor", "hinter", "ob", "gegen", "nördlich", "südlich", "östlich", "westlich",
     "nordöstlich", "nordwestlich", "südöstlich", "südwestlich", "oberhalb", "unterhalb", "außerhalb",
     "ausserhalb", "jenseits", "diesseits", "abseits", "nächst", "zwischen", "bezirk", "landkreis",

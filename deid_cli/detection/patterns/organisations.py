@@ -43,6 +43,7 @@ from deid_cli.detection.lexicon.lists import bundled_dictionary_dir, read_lines
 from deid_cli.detection.lexicon.triggers import (
     DISPATCH_CUES,
     HOMECOMING_NOUNS,
+    MUNICIPALITY_ABBREVIATIONS,
     PLACE_APPOSITION_NOUNS,
     PLACE_HEADS,
     PLACE_INSTITUTION_NOUNS,
@@ -368,7 +369,8 @@ _LOC_TRIGGER = re.compile(
     r"|[Oo]berhalb|[Uu]nterhalb|[Aa]u(?:ß|ss)erhalb|[Jj]enseits|[Dd]iesseits|[Aa]bseits|[Nn]ächst)"
     r"(?:[ \t]+von)?|"
     r"[Zz]wischen|"
-    # a municipality's abbreviation ("Zweitwohnsitz, Gem. Zirbl", "Gde. Zirbl"); "gem." is also
+    # a municipality's abbreviation (triggers.MUNICIPALITY_ABBREVIATIONS: "Zweitwohnsitz, Gem.
+    # Zirbl", "Gde. Zirbl"); "gem." is also
     # "gemäß", after which a town's test leaves the nouns ("gem. Absprache")
     r"[Gg](?:em|de)\.|"
     # a dispatch's place ("Alarmierung für Zirbl, Stichwort Sturz")
@@ -474,7 +476,7 @@ _CUE_TESTS: dict[str, int] = {
     "gegen": _MAY_KNOWN | _MAY_WAY_END,
     "zwischen": _MAY_KNOWN | _MAY_TOWN | _MAY_ROUTE | _MAY_BETWEEN | _MAY_WAY_END,
     "raum": _MAY_KNOWN | _MAY_UNKNOWN,
-    **dict.fromkeys((*DISPATCH_CUES, "gem", "gde"), _MAY_KNOWN | _MAY_TOWN),
+    **dict.fromkeys((*DISPATCH_CUES, *MUNICIPALITY_ABBREVIATIONS), _MAY_KNOWN | _MAY_TOWN),
     **dict.fromkeys(_LABEL_CUES, _LABEL_TESTS),
     **dict.fromkeys(("residenza", "domicilio", "domicile", "comune", "nascita", "naissance"), _LABEL_TESTS),
     **dict.fromkeys(
@@ -579,7 +581,7 @@ _TOWN = rf"(?P<town>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}}){{0,2
 _TOWN_PARTS = re.compile(rf"(?:(?P<prefix>{CAPITAL}[^\W\d_]{{1,20}}\.?)[ \t])?" + _TOWN)
 _TOWN_ALONE = re.compile(_TOWN)
 # The cue words that are abbreviations, whose stop the pre-check's tests read past.
-_ABBREVIATED_CUES = frozenset(("gem", "gde"))
+_ABBREVIATED_CUES = frozenset(MUNICIPALITY_ABBREVIATIONS)
 # The prepositions after which a town no list knows may stand; after the others ("bei", "von",
 # where names stand too; "ab", "bis", "via", "vor", "nördlich von" …) only a town that ends as
 # places do, starting a route or ending its clause.
@@ -598,7 +600,7 @@ _TOWN_PREPOSITIONS = frozenset(
         "umgebung von",
         "gegend um",
     }
-    | {"rund um", "gegend von", "gem.", "gde.", *DISPATCH_CUES}
+    | {"rund um", "gegend von", *DISPATCH_CUES, *(f"{abbreviation}." for abbreviation in _ABBREVIATED_CUES)}
     | {*_SIDE_CUES, *(f"{side} von" for side in _SIDE_CUES)}
 )
 # A route preposition right after a word of nearness names a town as "in" does: "kurz vor
@@ -693,7 +695,7 @@ _HEAD_VALUE = re.compile(rf"[ \t]*:?[ \t]{{1,3}}(?={CAPITAL})")
 _NOT_PLACE_HEADS = frozenset(("abort", "resort", "ressort"))
 # An area's head names a place only before a colon, and no compound of two nouns ("Einsatzbereich:
 # Zirbl"; "im Lendenbereich Druckschmerz", "Schulterbereich: Hämatom" name none).
-_AREA_HEADS = frozenset(("bereich",))
+_AREA_HEADS = ("bereich",)
 # A lower-case word before a colon is a form's label written in a sentence's words ("angereist:",
 # "zuletzt aufhältig:", "abgeholt:"), and a town after it is the place the label names: a capital
 # there starts the value, not a sentence. The colon comes first, so the engine skips ahead to
@@ -740,15 +742,22 @@ _NAME_PLACES = _wordset(
 )
 
 
+# The date that ends a letter's place-and-date line, after the place's comma ("Zirbl, am 3.
+# Mai 2024"): the date ends the line ("Ergometrie, 11.10.2038: ..." is a finding). The chunk's
+# candidate (``chunk._DATE_LINE_CANDIDATE``) seeks the same end.
+DATE_LINE_DATE = (
+    r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
+    rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)[ \t]*$"
+)
+
+
 @functools.cache
 def _place_before_date() -> re.Pattern[str]:
     """A letter's place-and-date line, compiled when first needed: it is sought only in a note
     whose chunk saw such a line's end (``chunk._DATE_LINE_CANDIDATE``), which few have."""
     return re.compile(
         rf"^[ \t]*(?P<place>{CAPITAL}[^\W\d_]{{2,40}}(?:-{CAPITAL}[^\W\d_]{{1,40}})?)[ \t]*,[ \t]*"
-        r"(?:(?:den|am)[ \t]+)?\d{1,2}\.[ \t]?"
-        rf"(?:\d{{1,2}}\.(?:\d{{4}}|\d{{2}})?|{CAPITAL}[a-zä]{{2,8}}\.?(?:[ \t]\d{{4}})?)"
-        r"[ \t]*$",  # the date ends the line: "Ergometrie, 11.10.2038: ..." is a finding
+        + DATE_LINE_DATE,
         re.MULTILINE,
     )
 
@@ -1146,7 +1155,7 @@ class OrgStage:
                 not kw.startswith("Raum") or text[max(0, m.start() - 3) : m.start()] == "im "
             ):
                 # an area's value is no compound of two nouns ("LWS-Bereich: Druckschmerz")
-                unknown = self._unknown_place(text, m.end(), compounds=not kw.endswith("Bereich"))
+                unknown = self._unknown_place(text, m.end(), compounds=not kw.lower().endswith(_AREA_HEADS))
                 if unknown is not None and (found is None or unknown[0] > found[0]):
                     found = unknown  # "stammt aus St. Zirbenau": more than the list's "St."
             before = text[max(0, m.start() - _BEFORE_CUE_REACH) : m.start()] if prep else ""
